@@ -1,0 +1,102 @@
+# The OpenCL workbook: one non-recursive Makefile. `make help` lists targets.
+#
+# Layout:  lessons/NN-name/{main.c,chapter.md}   a lesson and its chapter
+#          kernels/NN-*.cl                       its OpenCL C kernels
+#          exercises/NN-k-name/, solutions/...   its exercises and answers
+#          tests/NN-*.sh                         its tests
+#          common/clu.[ch]                       the helper every program uses
+
+CC      ?= cc
+CFLAGS  ?= -std=c11 -O2 -g -Wall -Wextra -Werror -pedantic
+CPPFLAGS += -Icommon -DCLU_KERNEL_DIR='"$(CURDIR)/kernels"'
+LDLIBS  += -lOpenCL -lm
+BUILD   := build
+RESULTS ?= results/pocl
+
+COMMON_SRC := common/clu.c
+COMMON_HDR := common/clu.h
+LESSONS    := $(notdir $(wildcard lessons/[0-9][0-9]-*))
+BINS       := $(addprefix $(BUILD)/,$(LESSONS))
+
+.PHONY: all run test help deps deps-test deps-book deps-bench doctor book check-kernels \
+        grade capture bench clean starters $(addprefix run-,$(LESSONS))
+
+all: $(BINS)
+
+help:
+	@echo "make run            install what is missing, build, run every lesson"
+	@echo "make test           the whole test suite (ends with 'N passed, N failed')"
+	@echo "make run-NN         run one lesson, e.g. make run-01 ARGS='-x 1000 -t 64'"
+	@echo "make test-NN        the tests of one lesson, e.g. make test-01"
+	@echo "make doctor         find out why no OpenCL platform or device shows up"
+	@echo "make check-kernels  syntax-check every kernel offline with clang"
+	@echo "make grade EX=01-1 DIR=path   grade a student's attempt at an exercise"
+	@echo "make starters       regenerate exercises/ starters from solutions/"
+	@echo "make book           the course book, HTML and PDF, in build/book/"
+	@echo "make capture        rerun the lessons, save outputs to \$$(RESULTS) for the book"
+	@echo "make bench          the benchmarks: figures printed and saved to \$$(RESULTS)"
+	@echo "make clean          remove build/"
+	@echo "lessons: $(LESSONS)"
+
+# ---- dependencies: Debian packages by name, only what is missing -------------
+deps:
+	@tools/deps.sh run
+deps-test:
+	@tools/deps.sh run test
+deps-book:
+	@tools/deps.sh book
+deps-bench:
+	@tools/deps.sh run bench
+
+# ---- lessons: every lessons/NN-name/ gets the same targets -------------------
+$(BUILD):
+	@mkdir -p $@
+
+# Extra link flags for one lesson, if it needs them: LDLIBS_NN-name := ...
+define LESSON
+$(BUILD)/$(1): $(wildcard lessons/$(1)/*.c) $(wildcard lessons/$(1)/*.h) $(COMMON_SRC) $(COMMON_HDR) | $(BUILD) deps
+	$$(CC) $$(CPPFLAGS) $$(CFLAGS) -o $$@ $(wildcard lessons/$(1)/*.c) $(COMMON_SRC) $$(LDLIBS) $$(LDLIBS_$(1))
+run-$(1) run-$(firstword $(subst -, ,$(1))): $(BUILD)/$(1)
+	./$(BUILD)/$(1) $$(ARGS)
+test-$(firstword $(subst -, ,$(1))): $(BUILD)/$(1) | deps-test
+	@tests/run.sh tests/$(firstword $(subst -, ,$(1)))-*.sh
+endef
+$(foreach l,$(LESSONS),$(eval $(call LESSON,$(l))))
+
+run: $(BINS)
+	@set -e; for l in $(LESSONS); do echo "==== $$l"; ./$(BUILD)/$$l; done
+	@echo "all $(words $(LESSONS)) lessons ran and verified their results"
+
+# ---- tests -----------------------------------------------------------------
+$(BUILD)/test-clu: tests/test-clu.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD) deps
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tests/test-clu.c $(COMMON_SRC) $(LDLIBS)
+
+test: $(BINS) $(BUILD)/test-clu | deps-test
+	@tests/run.sh
+
+check-kernels: | deps-test
+	@tools/check-kernels.sh
+
+doctor:
+	@tools/doctor.sh
+
+# ---- exercises -------------------------------------------------------------
+starters: | deps-test
+	@tools/starters.sh write
+
+grade: | deps-test
+	@tools/grade.sh "$(EX)" "$(DIR)"
+
+# ---- the book --------------------------------------------------------------
+book: | deps-book
+	@tools/book.sh html pdf
+
+# ---- captured outputs and benchmarks ---------------------------------------
+capture: $(BINS)
+	@tools/capture.sh "$(RESULTS)" $(LESSONS)
+
+bench: $(BINS) | deps-bench
+	@tools/bench.sh "$(RESULTS)"
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,95 @@
+# tests/lib.sh -- the tiny test harness sourced by tests/run.sh.
+#
+#   expect STATUS NAME -- CMD...          CMD exits with STATUS
+#   expect_out STATUS REGEX NAME -- CMD   ... and its output matches REGEX
+#   expect_bad NAME -- CMD                exit 2, one "error:" line on stderr,
+#                                         no crash
+#   expect_clean_oclgrind NAME -- CMD     runs under Oclgrind, exits 0 and
+#                                         Oclgrind reports nothing
+# Every check counts as one test; a failure prints the command and its output.
+
+PASSED=0
+FAILED=0
+FAILED_NAMES=()
+TEST_TIMEOUT=${TEST_TIMEOUT:-300}
+LOG=$(mktemp)
+ERR=$(mktemp)
+trap 'rm -f "$LOG" "$ERR"' EXIT
+
+pass() { PASSED=$((PASSED + 1)); printf '  ok    %s\n' "$1"; }
+fail() {
+    FAILED=$((FAILED + 1)); FAILED_NAMES+=("$1")
+    printf '  FAIL  %s: %s\n' "$1" "$2"
+    printf '        $ %s\n' "$3"
+    sed -e 's/^/        | /' "$LOG" "$ERR" | head -n 30
+}
+
+# run CMD... with a time limit; stdout in $LOG, stderr in $ERR, status in $ST
+run_cmd() {
+    timeout -k 5 "$TEST_TIMEOUT" "$@" >"$LOG" 2>"$ERR"
+    ST=$?
+}
+
+expect() {
+    local want=$1 name=$2; shift 3
+    run_cmd "$@"
+    if [ "$ST" -eq "$want" ]; then pass "$name"
+    else fail "$name" "exit status $ST, expected $want" "$*"; fi
+}
+
+expect_out() {
+    local want=$1 re=$2 name=$3; shift 4
+    run_cmd "$@"
+    if [ "$ST" -ne "$want" ]; then fail "$name" "exit status $ST, expected $want" "$*"
+    elif ! cat "$LOG" "$ERR" | grep -Eq -- "$re"; then fail "$name" "output does not match /$re/" "$*"
+    else pass "$name"; fi
+}
+
+expect_bad() {
+    local name=$1; shift 2
+    run_cmd "$@"
+    local lines
+    lines=$(grep -c . "$ERR")
+    if [ "$ST" -ne 2 ]; then fail "$name" "exit status $ST, expected 2" "$*"
+    elif ! grep -Eq '^(error: |[^ ]+:[0-9]+: )' "$ERR"; then
+        fail "$name" "no 'error:' message on stderr" "$*"
+    elif grep -Eiq 'segmentation|core dumped|AddressSanitizer|runtime error' "$ERR"; then
+        fail "$name" "it crashed" "$*"
+    elif [ "$lines" -ne 1 ] && ! grep -q 'build log' "$ERR" && ! grep -q 'hint:' "$ERR" \
+         && ! grep -q 'make doctor' "$ERR"; then
+        fail "$name" "expected one clear line on stderr, got $lines" "$*"
+    else pass "$name"; fi
+}
+
+expect_clean_oclgrind() {
+    local name=$1; shift 2
+    run_cmd oclgrind --max-errors 5 --data-races --uninitialized --check-api "$@"
+    if [ "$ST" -ne 0 ]; then fail "$name" "exit status $ST under Oclgrind" "oclgrind $*"
+    elif [ -s "$ERR" ]; then fail "$name" "Oclgrind reported problems" "oclgrind $*"
+    else pass "$name"; fi
+}
+
+# A C program that prints "PASS name" / "FAIL name: why" lines: each counts.
+expect_lines() {
+    local name=$1; shift 2
+    run_cmd "$@"
+    local n=0
+    while IFS= read -r line; do
+        case "$line" in
+        PASS\ *) pass "$name: ${line#PASS }"; n=$((n + 1)) ;;
+        FAIL\ *) FAILED=$((FAILED + 1)); FAILED_NAMES+=("$name: ${line#FAIL }")
+                 printf '  FAIL  %s: %s\n' "$name" "${line#FAIL }"; n=$((n + 1)) ;;
+        esac
+    done <"$LOG"
+    if [ "$ST" -ne 0 ] || [ "$n" -eq 0 ]; then fail "$name" "exit status $ST after $n checks" "$*"; fi
+}
+
+summary() {
+    echo
+    if [ "$FAILED" -gt 0 ]; then
+        echo "failed:"
+        printf '  %s\n' "${FAILED_NAMES[@]}"
+    fi
+    echo "$PASSED passed, $FAILED failed"
+    [ "$FAILED" -eq 0 ]
+}

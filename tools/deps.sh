@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# deps.sh GROUP... -- install the Debian packages a make target needs, only
+# those that are missing, and say what it installs.
+#
+# Groups: run (compile and run lessons), test (the test suite), book (HTML
+# and PDF), bench (the benchmark and its figures). Each entry below is
+# "test-command|package": the package is installed when the test fails.
+# Tests look for the thing itself, not the package, so a machine that has
+# OpenCL from elsewhere (a vendor SDK, the GPU machine) installs nothing.
+set -u
+
+has_header() { [ -f /usr/include/CL/cl.h ] || [ -f /usr/local/include/CL/cl.h ]; }
+has_loader() { ldconfig -p 2>/dev/null | grep -q 'libOpenCL\.so\b' || [ -e /usr/lib/x86_64-linux-gnu/libOpenCL.so ]; }
+has_icd() { ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 || [ -n "${OCL_ICD_VENDORS:-}" ]; }
+has() { command -v "$1" >/dev/null 2>&1; }
+has_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+
+need=()
+want() { # want TEST PACKAGE
+    if ! eval "$1"; then need+=("$2"); fi
+}
+
+for group in "$@"; do
+    case "$group" in
+    run)
+        want 'has cc' gcc
+        want 'has make' make
+        want has_header opencl-headers
+        want has_loader ocl-icd-opencl-dev
+        want has_icd pocl-opencl-icd
+        ;;
+    test)
+        want 'has clang' clang
+        want 'has unifdef' unifdef
+        want 'has oclgrind' oclgrind
+        want 'has clinfo' clinfo
+        want 'has pandoc' pandoc
+        want 'has timeout' coreutils
+        ;;
+    book)
+        want 'has pandoc' pandoc
+        want 'has weasyprint' weasyprint
+        want 'has pdftoppm' poppler-utils
+        ;;
+    bench)
+        want 'has gnuplot' gnuplot-nox
+        want 'has_pkg libclblast-dev || [ -n "${CLBLAST_DIR:-}" ]' libclblast-dev
+        want 'has_pkg libopenblas-dev || [ -f /usr/include/x86_64-linux-gnu/cblas.h ] || [ -f /usr/include/cblas.h ]' libopenblas-dev
+        ;;
+    *)
+        echo "deps.sh: unknown group '$group' (run, test, book, bench)" >&2
+        exit 2
+        ;;
+    esac
+done
+
+[ ${#need[@]} -eq 0 ] && exit 0
+
+# de-duplicate, keep order
+pkgs=$(printf '%s\n' "${need[@]}" | awk '!seen[$0]++' | tr '\n' ' ')
+echo "deps: installing missing Debian packages: $pkgs"
+if [ "$(id -u)" -eq 0 ]; then
+    SUDO=
+elif command -v sudo >/dev/null 2>&1; then
+    SUDO=sudo
+else
+    echo "deps: not root and no sudo. Run this as root, then make again:" >&2
+    echo "  apt-get update && apt-get install -y $pkgs" >&2
+    exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+# An old or empty package list makes apt-get install fail: update once first.
+$SUDO apt-get update -q >/dev/null || { echo "deps: apt-get update failed" >&2; exit 1; }
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -q $pkgs >/tmp/deps-apt.log 2>&1 || {
+    echo "deps: apt-get install failed; see /tmp/deps-apt.log" >&2
+    tail -n 20 /tmp/deps-apt.log >&2
+    exit 1
+}
+echo "deps: installed $pkgs"

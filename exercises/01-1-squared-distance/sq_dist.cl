@@ -1,0 +1,11 @@
+/* Exercise 01-1: the sum of squared distances.
+ *
+ * D[x] = sum over y of (A[x] - B[y])^2, one work-item per element of D.
+ * The host rounds the NDRange up to a multiple of the work-group size.
+ */
+__kernel void sq_dist(__global const float *A, __global const float *B,
+                      __global float *D, const int X, const int Y)
+{
+    /* TODO: find this work-item's x, do nothing when x is past the end of A,
+     * and store the sum of (A[x] - B[y])^2 over every y in D[x]. */
+}

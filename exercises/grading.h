@@ -1,0 +1,30 @@
+/* grading.h -- what every exercise checker uses to report to the grader.
+ *
+ * A checker (exercises/NN-k-name/check.c) is built together with the
+ * student's files. It calls grade_begin(), then grade() once per check, then
+ * returns grade_end(). The grader (tools/grade.sh) reads the PASS/FAIL lines.
+ */
+#ifndef GRADING_H
+#define GRADING_H
+
+#include "clu.h"
+
+/* Declare how many checks follow, choose the device (CLU_PLATFORM and
+ * CLU_DEVICE from the environment) and set it up. argv[1] is the folder
+ * holding the student's files; returns it. */
+const char *grade_begin(int argc, char **argv, int planned, clu_env *env);
+
+/* One check: prints "PASS what" or "FAIL what: why". */
+void grade(int ok, const char *what, const char *why_fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Prints the score; returns 0 when every planned check passed, else 1. */
+int grade_end(clu_env *env);
+
+/* "DIR/NAME" in a static buffer, for clu_build() of a student's kernel. */
+const char *grade_path(const char *name);
+
+#endif

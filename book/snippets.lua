@@ -1,0 +1,114 @@
+-- snippets.lua -- weave the real sources into the book.
+--
+-- A code block with an `include` attribute is replaced by that file, or by
+-- the lines between its markers when it also has `snippet`:
+--
+--   ```{.c include=lessons/01-hello-world/main.c snippet=launch}
+--   ```
+--
+-- Markers in the sources are comment lines `// snippet: NAME` ... `// end
+-- snippet` (or `#` comments in shell and make files). Snippets may nest;
+-- every marker line is stripped from what the reader sees. A missing file or
+-- snippet stops the build with an error. Paths are relative to BOOK_ROOT
+-- (default: the working directory). When BOOK_SNIPPETS_USED names a file,
+-- each "file snippet" pair used is appended to it.
+
+local root = os.getenv("BOOK_ROOT") or "."
+local used_log = os.getenv("BOOK_SNIPPETS_USED")
+
+local function start_of(line)
+  return line:match("^%s*//%s*snippet:%s*(%S+)%s*$") or line:match("^%s*#%s*snippet:%s*(%S+)%s*$")
+end
+
+local function is_end(line)
+  return line:match("^%s*//%s*end snippet%s*$") ~= nil or line:match("^%s*#%s*end snippet%s*$") ~= nil
+end
+
+local function read_lines(path)
+  local f = io.open(root .. "/" .. path, "r")
+  if not f then
+    error("snippets.lua: cannot open included file '" .. path .. "'")
+  end
+  local lines = {}
+  for line in f:lines() do
+    lines[#lines + 1] = line
+  end
+  f:close()
+  return lines
+end
+
+local function extract(lines, path, name)
+  local out, depth, inside, closed = {}, 0, false, false
+  for _, line in ipairs(lines) do
+    local s = start_of(line)
+    if inside then
+      if s then
+        depth = depth + 1
+      elseif is_end(line) then
+        if depth == 0 then
+          closed = true
+          break
+        end
+        depth = depth - 1
+      else
+        out[#out + 1] = line
+      end
+    elseif s == name then
+      inside = true
+    end
+  end
+  if not inside then
+    error("snippets.lua: no snippet '" .. name .. "' in " .. path)
+  end
+  if not closed then
+    error("snippets.lua: snippet '" .. name .. "' in " .. path .. " has no '// end snippet'")
+  end
+  return out
+end
+
+-- Remove the indentation all lines share, so a snippet from inside a
+-- function reads flush left.
+local function dedent(lines)
+  local common
+  for _, line in ipairs(lines) do
+    if line:match("%S") then
+      local ind = #line:match("^(%s*)")
+      if not common or ind < common then common = ind end
+    end
+  end
+  if not common or common == 0 then return lines end
+  local out = {}
+  for i, line in ipairs(lines) do
+    out[i] = line:sub(common + 1)
+  end
+  return out
+end
+
+function CodeBlock(el)
+  local path = el.attributes["include"]
+  if not path then return nil end
+  local lines = read_lines(path)
+  local name = el.attributes["snippet"]
+  local body
+  if name then
+    body = extract(lines, path, name)
+  else
+    body = {}
+    for _, line in ipairs(lines) do
+      if not start_of(line) and not is_end(line) then body[#body + 1] = line end
+    end
+  end
+  if used_log and name then
+    local f = io.open(used_log, "a")
+    if f then
+      f:write(path .. " " .. name .. "\n")
+      f:close()
+    end
+  end
+  -- drop trailing blank lines
+  while #body > 0 and not body[#body]:match("%S") do body[#body] = nil end
+  el.text = table.concat(dedent(body), "\n")
+  el.attributes["include"] = nil
+  el.attributes["snippet"] = nil
+  return el
+end

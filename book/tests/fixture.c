@@ -1,0 +1,11 @@
+/* fixture.c -- input of the golden test of book/snippets.lua. */
+int outside;
+// snippet: outer
+static int f(int x)
+{
+    // snippet: inner
+    int y = x * 2;
+    // end snippet
+    return y;
+}
+// end snippet

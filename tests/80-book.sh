@@ -1,0 +1,14 @@
+# The book: the snippet filter against its golden file, its errors, and the
+# whole HTML book built from the real chapters.
+expect 0 "snippet filter matches its golden output" -- \
+    bash -c 'pandoc --lua-filter book/snippets.lua -t native book/tests/input.md | diff -u book/tests/expected.native -'
+MISS=$(mktemp)
+printf '```{.c include=book/tests/fixture.c snippet=nope}\n```\n' >"$MISS"
+expect_out 83 "no snippet 'nope'" "snippet filter: a missing snippet stops the build" -- \
+    pandoc --lua-filter book/snippets.lua -t native "$MISS"
+printf '```{.c include=book/tests/no-such-file.c}\n```\n' >"$MISS"
+expect_out 83 "cannot open" "snippet filter: a missing file stops the build" -- \
+    pandoc --lua-filter book/snippets.lua -t native "$MISS"
+rm -f "$MISS"
+expect_out 0 'book: build/book/index.html' "the HTML book builds" -- tools/book.sh html
+expect 1 "no snippet marker reaches the book" -- grep -q 'snippet:' build/book/index.html

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# capture.sh RESULTS LESSON... -- run each lesson as the book shows it and
+# save what it printed to RESULTS/LESSON.txt, for the chapters to include.
+# The runs are listed in lessons/LESSON/capture.args, one per line (an empty
+# file or none: one run without options).
+set -u
+cd "$(dirname "$0")/.." || exit 2
+res=$1; shift
+mkdir -p "$res"
+for l in "$@"; do
+    f="$res/$l.txt"
+    args_file="lessons/$l/capture.args"
+    runs=("")
+    if [ -s "$args_file" ]; then mapfile -t runs < <(grep -v '^#' "$args_file"); fi
+    {
+        echo "# captured $(date -u +%Y-%m-%d) by 'make capture' on $(hostname)"
+        for a in "${runs[@]}"; do
+            echo "\$ ./build/$l $a"
+            # shellcheck disable=SC2086
+            ./build/$l $a 2>&1
+            echo "(exit status $?)"
+        done
+    } >"$f"
+    echo "capture: $f"
+done

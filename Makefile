@@ -13,7 +13,7 @@ LDLIBS  += -lOpenCL -lm
 BUILD   := build
 RESULTS ?= results/pocl
 
-COMMON_SRC := common/clu.c
+COMMON_SRC := common/clu.c common/peak.c
 COMMON_HDR := common/clu.h
 LESSONS    := $(notdir $(wildcard lessons/[0-9][0-9]-*))
 BINS       := $(addprefix $(BUILD)/,$(LESSONS))

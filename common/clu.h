@@ -151,6 +151,14 @@ double clu_event_ms(cl_event ev);
 /* Seconds on a monotonic clock. */
 double clu_now(void);
 
+/* ---- yardsticks (common/peak.c, kernels/00-peak.cl) ---------------------- */
+
+/* The device's practical FP32 peak in GFLOP/s: an FMA loop, best of 5. */
+double clu_peak_gflops(clu_env *env);
+/* Practical memory bandwidth in GB/s (bytes read + written) of a float4
+ * copy of `bytes` bytes, best of 5. */
+double clu_copy_gbps(clu_env *env, size_t bytes);
+
 /* ---- data and verification ---------------------------------------------- */
 
 /* Fill with seeded uniform values in [lo, hi): the same seed gives the same

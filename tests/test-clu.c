@@ -61,5 +61,14 @@ int main(void)
     int gi[3] = {1, 2, 3}, ri[3] = {1, 2, 4};
     check(clu_verify_int("ints", gi, gi, 3) == 0 && clu_verify_int("ints", gi, ri, 3) == 1,
           "integers must match exactly");
+    /* The yardsticks run and give positive, finite figures. */
+    clu_common common = {0};
+    clu_env env;
+    clu_setup(&env, &common);
+    double peak = clu_peak_gflops(&env), bw = clu_copy_gbps(&env, 1 << 24);
+    printf("peak %.1f GFLOP/s, copy %.1f GB/s\n", peak, bw);
+    check(peak > 0.1 && peak < 1e6, "the FMA peak measures a plausible GFLOP/s");
+    check(bw > 0.1 && bw < 1e5, "the copy kernel measures a plausible GB/s");
+    clu_teardown(&env);
     return failures ? 1 : 0;
 }

@@ -37,7 +37,7 @@ done
 # The student's C gets warnings but not -Werror: a starter must compile.
 if ! ${CC:-cc} -std=c11 -O1 -g -Wall -Wextra -I"$root/common" -I"$root/exercises" -I"$tmp" \
         -DCLU_KERNEL_DIR="\"$root/kernels\"" -o "$tmp/check" "$tmp"/*.c \
-        "$root/exercises/grading.c" "$root/common/clu.c" -lOpenCL -lm 2>"$tmp/cc.log"; then
+        "$root/exercises/grading.c" "$root/common/clu.c" "$root/common/peak.c" -lOpenCL -lm 2>"$tmp/cc.log"; then
     echo "exercise $ex: does not compile:"
     sed 's/^/  /' "$tmp/cc.log"
     echo "exercise $ex: score 0"

@@ -53,14 +53,19 @@ done
 
 echo "3. Driver libraries installed but not registered"
 found_unreg=0
+seen=()
 for pat in libnvidia-opencl.so.1 libamdocl64.so libigdrcl.so libpocl.so.2 libintelocl.so; do
     for dir in ${DOCTOR_LIB_DIRS:-} /usr/local/nvidia/lib64 /usr/lib/x86_64-linux-gnu /usr/lib64 /usr/lib /opt/rocm/lib \
                /usr/local/cuda/lib64 /usr/lib/x86_64-linux-gnu/intel-opencl; do
         lib="$dir/$pat"
         [ -e "$lib" ] || continue
-        if [ ${#registered[@]} -gt 0 ] && printf '%s\n' "${registered[@]}" | grep -qx "$(readlink -f "$lib")"; then
+        real=$(readlink -f "$lib")
+        if [ ${#registered[@]} -gt 0 ] && printf '%s\n' "${registered[@]}" | grep -qx "$real"; then
             continue
         fi
+        # the same driver reached through two folders: report it once
+        if [ ${#seen[@]} -gt 0 ] && printf '%s\n' "${seen[@]}" | grep -qx "$real"; then continue; fi
+        seen+=("$real")
         bad "$lib is installed but no .icd file names it. Fix (as root):"
         name=${pat%%.so*}; name=${name#lib}
         echo "        echo $lib > /etc/OpenCL/vendors/$name.icd"

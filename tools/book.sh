@@ -8,6 +8,11 @@ cd "$(dirname "$0")/.." || exit 2
 out=build/book
 mkdir -p "$out"
 chapters=(book/preface.md $(ls lessons/[0-9][0-9]-*/chapter.md 2>/dev/null) $(ls book/appendix-*.md 2>/dev/null))
+# Formulas are written in Unicode, not TeX: the PDF engine cannot typeset math.
+if grep -nE '\$\$|\\(sum|cdot|frac|sqrt|times|le|ge)\b' "${chapters[@]}"; then
+    echo "book: the lines above use TeX math; write formulas in Unicode (Σ, ·, ≤, x²)" >&2
+    exit 1
+fi
 used=$(mktemp)
 trap 'rm -f "$used"' EXIT
 common=(--from markdown --standalone --toc --toc-depth 2 --number-sections

@@ -21,7 +21,7 @@ static double best_ms(clu_env *env, cl_kernel k, size_t global, size_t local, in
 
 double clu_peak_gflops(clu_env *env)
 {
-    const int iters = clu_device_is_gpu(env->device) ? 4096 : 256;
+    const int iters = clu_device_is_gpu(env->device) ? 4096 : 2048;
     char opts[64];
     snprintf(opts, sizeof opts, "-DPEAK_ITERS=%d", iters);
     int saved = env->build_log;

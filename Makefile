@@ -15,8 +15,11 @@ RESULTS ?= results/pocl
 
 COMMON_SRC := common/clu.c common/peak.c
 COMMON_HDR := common/clu.h
-LESSONS    := $(notdir $(wildcard lessons/[0-9][0-9]-*))
+LESSONS    := $(patsubst lessons/%/main.c,%,$(wildcard lessons/[0-9][0-9]-*/main.c))
 BINS       := $(addprefix $(BUILD)/,$(LESSONS))
+# The same programs built with AddressSanitizer and UBSan, run by `make test`.
+ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+ASAN_BINS  := $(addprefix $(BUILD)/asan/,$(LESSONS) test-clu)
 
 .PHONY: all run test help deps deps-test deps-book deps-bench doctor book check-kernels \
         grade capture bench clean starters $(addprefix run-,$(LESSONS))
@@ -49,13 +52,15 @@ deps-bench:
 	@tools/deps.sh run bench
 
 # ---- lessons: every lessons/NN-name/ gets the same targets -------------------
-$(BUILD):
+$(BUILD) $(BUILD)/asan:
 	@mkdir -p $@
 
 # Extra link flags for one lesson, if it needs them: LDLIBS_NN-name := ...
 define LESSON
 $(BUILD)/$(1): $(wildcard lessons/$(1)/*.c) $(wildcard lessons/$(1)/*.h) $(COMMON_SRC) $(COMMON_HDR) | $(BUILD) deps
 	$$(CC) $$(CPPFLAGS) $$(CFLAGS) -o $$@ $(wildcard lessons/$(1)/*.c) $(COMMON_SRC) $$(LDLIBS) $$(LDLIBS_$(1))
+$(BUILD)/asan/$(1): $(wildcard lessons/$(1)/*.c) $(wildcard lessons/$(1)/*.h) $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)/asan deps
+	$$(CC) $$(CPPFLAGS) $$(CFLAGS) $$(ASAN_FLAGS) -o $$@ $(wildcard lessons/$(1)/*.c) $(COMMON_SRC) $$(LDLIBS) $$(LDLIBS_$(1))
 run-$(1) run-$(firstword $(subst -, ,$(1))): $(BUILD)/$(1)
 	./$(BUILD)/$(1) $$(ARGS)
 test-$(firstword $(subst -, ,$(1))): $(BUILD)/$(1) | deps-test
@@ -71,7 +76,10 @@ run: $(BINS)
 $(BUILD)/test-clu: tests/test-clu.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD) deps
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tests/test-clu.c $(COMMON_SRC) $(LDLIBS)
 
-test: $(BINS) $(BUILD)/test-clu | deps-test
+$(BUILD)/asan/test-clu: tests/test-clu.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)/asan deps
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(ASAN_FLAGS) -o $@ tests/test-clu.c $(COMMON_SRC) $(LDLIBS)
+
+test: $(BINS) $(BUILD)/test-clu $(ASAN_BINS) | deps-test
 	@tests/run.sh
 
 check-kernels: | deps-test

@@ -638,6 +638,39 @@ size_t clu_round_up(size_t n, size_t m)
     return (n + m - 1) / m * m;
 }
 
+/* ---- sizes and memory ---------------------------------------------------- */
+
+size_t clu_bytes(size_t count, size_t size, const char *what)
+{
+    if (size != 0 && count > SIZE_MAX / size)
+        clu_die("%s: %zu elements of %zu bytes do not fit in size_t", what, count, size);
+    return count * size;
+}
+
+void *clu_malloc(size_t bytes, const char *what)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p) clu_die("cannot allocate %zu bytes (%.2f GiB) of host memory for %s", bytes,
+                    (double)bytes / (1u << 30), what);
+    return p;
+}
+
+void clu_check_alloc(const clu_env *env, size_t bytes, const char *what)
+{
+    cl_ulong max = clu_device_ulong(env->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
+    if ((cl_ulong)bytes > max)
+        clu_die("%s needs %.2f GiB, but this device allows at most %.2f GiB per buffer "
+                "(CL_DEVICE_MAX_MEM_ALLOC_SIZE)", what, (double)bytes / (1u << 30), (double)max / (1u << 30));
+}
+
+void clu_check_local_mem(const clu_env *env, size_t bytes, const char *what)
+{
+    cl_ulong max = clu_device_ulong(env->device, CL_DEVICE_LOCAL_MEM_SIZE);
+    if ((cl_ulong)bytes > max)
+        clu_die("%s needs %zu bytes of local memory per work-group, but this device has %llu "
+                "(CL_DEVICE_LOCAL_MEM_SIZE)", what, bytes, (unsigned long long)max);
+}
+
 /* ---- timing ---------------------------------------------------------------- */
 
 // snippet: event-ms

@@ -136,6 +136,20 @@ void clu_check_wgsize(const clu_env *env, cl_kernel kernel, size_t wg);
 /* Round n up to a multiple of m. */
 size_t clu_round_up(size_t n, size_t m);
 
+/* ---- sizes and memory, checked ------------------------------------------- */
+
+/* count * size in bytes; if the product overflows size_t, exit(2) naming
+ * `what` ("matrix A"). */
+size_t clu_bytes(size_t count, size_t size, const char *what);
+/* malloc that never returns NULL: exit(2) with the size and `what`. */
+void *clu_malloc(size_t bytes, const char *what);
+/* Refuse a buffer larger than the device allows (CL_DEVICE_MAX_MEM_ALLOC_SIZE):
+ * exit(2) with both sizes in the message. */
+void clu_check_alloc(const clu_env *env, size_t bytes, const char *what);
+/* Refuse more local memory per work-group than the device has
+ * (CL_DEVICE_LOCAL_MEM_SIZE): exit(2) with both sizes. */
+void clu_check_local_mem(const clu_env *env, size_t bytes, const char *what);
+
 /* ---- device facts ---------------------------------------------------------- */
 
 /* A string-valued device query (name, vendor, driver...), freed by caller. */

@@ -15,28 +15,7 @@ expect_out 0 '^device: ' "01: prints the device" -- "$L01" -x 10 -y 10
 expect_out 0 'verified device C' "01: runs from another directory" -- \
     bash -c "cd / && '$L01' -x 300 -y 20"
 
-# Bad input: exit 2 and one clear line, never a crash.
-expect_bad "01: -x 0" -- "$L01" -x 0
-expect_bad "01: -x -5" -- "$L01" -x -5
-expect_bad "01: -x abc" -- "$L01" -x abc
-expect_bad "01: -x 12junk" -- "$L01" -x 12junk
-expect_bad "01: -x beyond int" -- "$L01" -x 99999999999999999999999
-expect_bad "01: -x without a value" -- "$L01" -x
-expect_bad "01: unknown flag" -- "$L01" -q
-expect_bad "01: -t 0" -- "$L01" -t 0
-expect_bad "01: -t larger than the device allows" -- "$L01" -x 100 -y 10 -t 65536
-expect_bad "01: -d no such device" -- "$L01" -d no-such-device
-expect_bad "01: -p no such platform" -- "$L01" -p 7
-NOKERN=$(mktemp -d)
-expect_bad "01: kernel file missing" -- env CLU_KERNEL_DIR="$NOKERN" "$L01" -x 10 -y 10
-sed 's/float sum = 0.0f;/float sum = 0.0f/' kernels/01-outer-sum.cl >"$NOKERN/01-outer-sum.cl"
-expect_bad "01: kernel does not compile" -- env CLU_KERNEL_DIR="$NOKERN" "$L01" -x 10 -y 10
-expect_out 2 'build log' "01: a failed build prints its log" -- env CLU_KERNEL_DIR="$NOKERN" "$L01" -x 10 -y 10
-rm -rf "$NOKERN"
-NOVENDORS=$(mktemp -d)
-expect_out 2 'pocl-opencl-icd' "01: no platform says how to install one" -- \
-    env OCL_ICD_VENDORS="$NOVENDORS" "$L01" -x 10 -y 10
-rmdir "$NOVENDORS"
+# Bad input: see tests/bad-inputs.txt (tests/86-bad-inputs.sh).
 expect_out 0 'usage:' "01: --help" -- "$L01" --help
 expect_out 0 '^platform 0:' "01: --list" -- "$L01" --list
 

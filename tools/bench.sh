@@ -7,7 +7,7 @@
 set -u
 cd "$(dirname "$0")/.." || exit 2
 export RESULTS=${1:-results/pocl} BIN=build
-mkdir -p "$RESULTS"
+mkdir -p "$RESULTS" 2>/dev/null && [ -w "$RESULTS" ] || { echo "error: cannot write results to $RESULTS" >&2; exit 2; }
 status=0
 for b in lessons/[0-9][0-9]-*/bench.sh; do
     [ -x "$b" ] || continue

@@ -6,7 +6,7 @@
 set -u
 cd "$(dirname "$0")/.." || exit 2
 res=$1; shift
-mkdir -p "$res"
+mkdir -p "$res" 2>/dev/null && [ -w "$res" ] || { echo "error: cannot write results to $res" >&2; exit 2; }
 for l in "$@"; do
     f="$res/$l.txt"
     args_file="lessons/$l/capture.args"

@@ -28,13 +28,6 @@ static void outer_sum_serial(const float *A, const float *B, float *C, int X, in
 }
 // end snippet
 
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) clu_die("cannot allocate %zu bytes of host memory", n);
-    return p;
-}
-
 int main(int argc, char **argv)
 {
     size_t X = 1 << 20, Y = 1024, wg = 256;
@@ -47,22 +40,25 @@ int main(int argc, char **argv)
     clu_parse_args(argc, argv, "lesson 01: the outer sum C[x] = sum_y A[x]*B[y], naive kernel",
                    opts, sizeof opts / sizeof opts[0], &common);
 
+    // snippet: setup
+    clu_env env;
+    clu_setup(&env, &common); /* platform, device, context, queue */
+    // end snippet
+    /* Refuse sizes the device cannot hold before spending time on them. */
+    clu_check_alloc(&env, clu_bytes(X, sizeof(float), "A"), "A");
+    clu_check_alloc(&env, clu_bytes(Y, sizeof(float), "B"), "B");
+
     /* Host data: h_ for host, d_ for device copies of the same arrays. */
-    float *h_A = xmalloc(X * sizeof *h_A);
-    float *h_B = xmalloc(Y * sizeof *h_B);
-    float *h_C = xmalloc(X * sizeof *h_C);
-    float *h_serial = xmalloc(X * sizeof *h_serial);
+    float *h_A = clu_malloc(X * sizeof *h_A, "A");
+    float *h_B = clu_malloc(Y * sizeof *h_B, "B");
+    float *h_C = clu_malloc(X * sizeof *h_C, "C");
+    float *h_serial = clu_malloc(X * sizeof *h_serial, "the serial result");
     clu_fill_random(h_A, X, 1, -1.0f, 1.0f);
     clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
 
     double t0 = clu_now();
     outer_sum_serial(h_A, h_B, h_serial, (int)X, (int)Y);
     double cpu_ms = (clu_now() - t0) * 1e3;
-
-    // snippet: setup
-    clu_env env;
-    clu_setup(&env, &common); /* platform, device, context, queue */
-    // end snippet
 
     // snippet: buffers
     cl_int err;
@@ -112,7 +108,8 @@ int main(int argc, char **argv)
     // snippet: verify
     /* Mathematically C[x] = A[x] * (sum of B): an O(X+Y) reference in double,
      * exact enough to judge both the serial and the device results. */
-    double *ref = xmalloc(X * sizeof *ref), *absref = xmalloc(X * sizeof *absref);
+    double *ref = clu_malloc(X * sizeof *ref, "the reference");
+    double *absref = clu_malloc(X * sizeof *absref, "the error bounds");
     double sumB = 0.0, sumAbsB = 0.0;
     for (size_t y = 0; y < Y; y++) {
         sumB += h_B[y];

@@ -1,0 +1,46 @@
+# Every lesson, the helper's unit tests and every exercise solution, built
+# with AddressSanitizer and UBSan (make builds them into build/asan/), run on
+# small sizes. LeakSanitizer checks the host code; tests/lsan.supp hides only
+# what the OpenCL runtime itself keeps until exit.
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+export LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+san_clean() { # san_clean NAME -- CMD...: exit 0 and no sanitizer report
+    local name=$1; shift 2
+    run_cmd "$@"
+    if [ "$ST" -ne 0 ]; then fail "$name" "exit status $ST" "$*"
+    elif grep -Eq 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$ERR"; then fail "$name" "sanitizer report" "$*"
+    else pass "$name"; fi
+}
+
+san_clean "asan: helper unit tests" -- "$BIN/asan/test-clu"
+for args_file in lessons/[0-9][0-9]-*/small.args; do
+    l=$(basename "$(dirname "$args_file")")
+    [ -x "$BIN/asan/$l" ] || continue
+    while IFS= read -r args; do
+        case "$args" in ''|'#'*) continue ;; esac
+        # shellcheck disable=SC2086
+        san_clean "asan: $l $args" -- "$BIN/asan/$l" $args
+    done <"$args_file"
+done
+
+# Bad input under the sanitizers: still exit 2, no report.
+expect_out 2 'too small' "asan: a bad option exits cleanly" -- "$BIN/asan/01-hello-world" -x 0
+
+# The suppressions must not hide our own leaks.
+LEAKY=$(mktemp -d)
+cc -g -fsanitize=address -o "$LEAKY/leak" tests/fixtures/leak.c
+expect_out 23 'detected memory leaks' "LeakSanitizer still reports a leak in our code" -- \
+    env LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:exitcode=23" "$LEAKY/leak"
+rm -rf "$LEAKY"
+
+# Exercise solutions, graded with the sanitizers compiled in.
+for sol in solutions/*/; do
+    ex=$(basename "$sol")
+    solved=$(mktemp -d)
+    tools/starters.sh solve "$ex" "$solved"
+    expect_out 0 "score ([0-9]+)/\\1$" "asan: exercise $ex solution" -- \
+        env CC="cc -fsanitize=address,undefined -fno-sanitize-recover=undefined" tools/grade.sh "$ex" "$solved"
+    rm -rf "$solved"
+done

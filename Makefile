@@ -56,9 +56,9 @@ $(BUILD) $(BUILD)/asan:
 	@mkdir -p $@
 
 # Extra link flags for one lesson, if it needs them: LDLIBS_NN-name := ...
+LDLIBS_03-vector-types := -fopenmp -O3 -march=native
 define LESSON
 $(BUILD)/$(1): $(wildcard lessons/$(1)/*.c) $(wildcard lessons/$(1)/*.h) $(COMMON_SRC) $(COMMON_HDR) | $(BUILD) deps
-LDLIBS_03-vector-types := -fopenmp -O3 -march=native
 	$$(CC) $$(CPPFLAGS) $$(CFLAGS) -o $$@ $(wildcard lessons/$(1)/*.c) $(COMMON_SRC) $$(LDLIBS) $$(LDLIBS_$(1))
 $(BUILD)/asan/$(1): $(wildcard lessons/$(1)/*.c) $(wildcard lessons/$(1)/*.h) $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)/asan deps
 	$$(CC) $$(CPPFLAGS) $$(CFLAGS) $$(ASAN_FLAGS) -o $$@ $(wildcard lessons/$(1)/*.c) $(COMMON_SRC) $$(LDLIBS) $$(LDLIBS_$(1))

@@ -37,6 +37,7 @@ rm -rf "$LEAKY"
 
 # Exercise solutions, graded with the sanitizers compiled in.
 for sol in solutions/*/; do
+    [ -d "$sol" ] || continue
     ex=$(basename "$sol")
     solved=$(mktemp -d)
     tools/starters.sh solve "$ex" "$solved"

@@ -2,9 +2,11 @@
 # grade.sh EX DIR -- grade a student's attempt at exercise EX (a prefix such
 # as 01-1 is enough) whose files are in DIR.
 #
-# The student's files are the ones the solution has (solutions/EX/*). They are
-# copied with the exercise's checker (exercises/EX/check.c and headers) into a
-# scratch folder, built with common/ and run. Prints the score and what failed.
+# The student's files are the exercise's starter files: everything in
+# exercises/EX/ except check.c, headers and README.md (so grading needs no
+# solutions/, and works in the students' handout). They are copied with the
+# checker and headers into a scratch folder, built with common/ and run.
+# Prints the score and what failed.
 # Exit: 0 full score, 1 some checks failed, 2 usage error, 3 does not build.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,8 +29,9 @@ trap 'rm -rf "$tmp"' EXIT
 cp "$root/exercises/$ex/check.c" "$tmp/"
 cp "$root/exercises/$ex/"*.h "$tmp/" 2>/dev/null
 missing=0
-for f in "$root/solutions/$ex/"*; do
+for f in "$root/exercises/$ex/"*; do
     name=$(basename "$f")
+    case "$name" in check.c|*.h|README.md) continue ;; esac
     if [ -f "$DIR/$name" ]; then cp "$DIR/$name" "$tmp/"
     else echo "error: $DIR/$name is missing"; missing=1; fi
 done

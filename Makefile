@@ -22,7 +22,7 @@ ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefine
 ASAN_BINS  := $(addprefix $(BUILD)/asan/,$(LESSONS) test-clu)
 
 .PHONY: all run test help deps deps-test deps-book deps-bench doctor book check-kernels \
-        grade capture bench clean starters $(addprefix run-,$(LESSONS))
+        grade grade-all handout capture bench clean starters $(addprefix run-,$(LESSONS))
 
 all: $(BINS)
 
@@ -34,6 +34,8 @@ help:
 	@echo "make doctor         find out why no OpenCL platform or device shows up"
 	@echo "make check-kernels  syntax-check every kernel offline with clang"
 	@echo "make grade EX=01-1 DIR=path   grade a student's attempt at an exercise"
+	@echo "make grade-all SUBMISSIONS=dir   grade a class, write dir/grades.csv"
+	@echo "make handout        build/handout.tar.gz: the workbook without solutions"
 	@echo "make starters       regenerate exercises/ starters from solutions/"
 	@echo "make book           the course book, HTML and PDF, in build/book/"
 	@echo "make capture        rerun the lessons, save outputs to \$$(RESULTS) for the book"
@@ -80,7 +82,7 @@ $(BUILD)/test-clu: tests/test-clu.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD) deps
 $(BUILD)/asan/test-clu: tests/test-clu.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)/asan deps
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(ASAN_FLAGS) -o $@ tests/test-clu.c $(COMMON_SRC) $(LDLIBS)
 
-test: $(BINS) $(BUILD)/test-clu $(ASAN_BINS) | deps-test
+test: $(BINS) $(BUILD)/test-clu $(ASAN_BINS) $(BUILD)/error-table | deps-test
 	@tests/run.sh
 
 check-kernels: | deps-test
@@ -93,11 +95,20 @@ doctor:
 starters: | deps-test
 	@tools/starters.sh write
 
-grade: | deps-test
+grade: | deps
 	@tools/grade.sh "$(EX)" "$(DIR)"
 
+grade-all: | deps
+	@tools/grade-all.sh "$(SUBMISSIONS)" $(CSV)
+
+handout:
+	@tools/handout.sh
+
 # ---- the book --------------------------------------------------------------
-book: | deps-book
+$(BUILD)/error-table: tools/error-table.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD) deps
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tools/error-table.c $(COMMON_SRC) $(LDLIBS)
+
+book: $(BUILD)/error-table | deps-book
 	@tools/book.sh html pdf
 
 # ---- captured outputs and benchmarks ---------------------------------------

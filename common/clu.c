@@ -131,7 +131,7 @@ static void clu_print_wg_limits(FILE *out)
     }
 }
 
-static const char *clu_hint(cl_int err)
+const char *clu_error_hint(cl_int err)
 {
     switch (err) {
     case CL_INVALID_WORK_GROUP_SIZE:
@@ -160,6 +160,43 @@ static const char *clu_hint(cl_int err)
         return "no device of the requested type: list them with --list";
     case CL_PLATFORM_NOT_FOUND_KHR:
         return "no OpenCL platform is installed: run `make doctor`";
+    case CL_DEVICE_NOT_AVAILABLE:
+        return "the device exists but is busy or switched off (another process, a reset GPU)";
+    case CL_COMPILER_NOT_AVAILABLE:
+        return "this platform cannot compile OpenCL C from source";
+    case CL_OUT_OF_HOST_MEMORY:
+        return "the driver could not allocate host memory";
+    case CL_MAP_FAILURE:
+        return "a buffer could not be mapped into host memory";
+    case CL_INVALID_VALUE:
+        return "an argument is out of range: a size of 0, a NULL pointer, a flag not allowed here";
+    case CL_INVALID_CONTEXT:
+        return "the objects passed belong to different contexts, or the context was released";
+    case CL_INVALID_HOST_PTR:
+        return "host_ptr must be given with CL_MEM_USE/COPY_HOST_PTR and NULL otherwise";
+    case CL_INVALID_MEM_OBJECT:
+        return "not a live buffer: released already, or a value passed where a cl_mem belongs";
+    case CL_INVALID_BUILD_OPTIONS:
+        return "the compiler does not know one of the build options (vendor options such as "
+               "-cl-nv-verbose work only on their vendor's platform)";
+    case CL_INVALID_PROGRAM_EXECUTABLE:
+        return "the program was not built (successfully) for this device";
+    case CL_INVALID_WORK_DIMENSION:
+        return "work_dim must be 1, 2 or 3";
+    case CL_INVALID_WORK_ITEM_SIZE:
+        return "one dimension of the local size exceeds CL_DEVICE_MAX_WORK_ITEM_SIZES";
+    case CL_INVALID_GLOBAL_WORK_SIZE:
+        return "a global size of 0, or larger than the device can address";
+    case CL_INVALID_GLOBAL_OFFSET:
+        return "global offset plus global size exceeds what the device can address";
+    case CL_INVALID_EVENT_WAIT_LIST:
+        return "num_events and event_wait_list disagree, or an event is not valid";
+    case CL_INVALID_OPERATION:
+        return "not allowed in this state (for example a kernel without a built program)";
+    case CL_MISALIGNED_SUB_BUFFER_OFFSET:
+        return "a sub-buffer's origin must be a multiple of CL_DEVICE_MEM_BASE_ADDR_ALIGN";
+    case CL_INVALID_KERNEL_DEFINITION:
+        return "the kernel's signature differs between the devices it was built for";
     case CL_PROFILING_INFO_NOT_AVAILABLE:
         return "the queue needs CL_QUEUE_PROFILING_ENABLE and the event must be complete";
     default:
@@ -171,7 +208,7 @@ static const char *clu_hint(cl_int err)
 void clu_fail(cl_int err, const char *call, const char *file, int line)
 {
     fprintf(stderr, "%s:%d: %s: %s (%d)\n", file, line, call, clu_error_name(err), (int)err);
-    const char *hint = clu_hint(err);
+    const char *hint = clu_error_hint(err);
     if (hint) fprintf(stderr, "  hint: %s\n", hint);
     if (err == CL_INVALID_WORK_GROUP_SIZE) clu_print_wg_limits(stderr);
     exit(2);

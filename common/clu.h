@@ -37,6 +37,9 @@
 /* "CL_INVALID_WORK_GROUP_SIZE" for -54; "unknown OpenCL error" otherwise. */
 const char *clu_error_name(cl_int err);
 
+/* A one-line hint for the errors students meet most, or NULL. */
+const char *clu_error_hint(cl_int err);
+
 /* Print "file:line: call: NAME (code)" and a hint, then exit(2). */
 void clu_fail(cl_int err, const char *call, const char *file, int line);
 

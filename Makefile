@@ -22,7 +22,7 @@ ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefine
 ASAN_BINS  := $(addprefix $(BUILD)/asan/,$(LESSONS) test-clu)
 
 .PHONY: all run test help deps deps-test deps-book deps-bench doctor book check-kernels \
-        grade grade-all handout capture bench clean starters $(addprefix run-,$(LESSONS))
+        check-book grade grade-all handout capture bench clean starters $(addprefix run-,$(LESSONS))
 
 all: $(BINS)
 
@@ -38,6 +38,7 @@ help:
 	@echo "make handout        build/handout.tar.gz: the workbook without solutions"
 	@echo "make starters       regenerate exercises/ starters from solutions/"
 	@echo "make book           the course book, HTML and PDF, in build/book/"
+	@echo "make check-book     the book's links, Chromium screenshots, PDF pages as PNG"
 	@echo "make capture        rerun the lessons, save outputs to \$$(RESULTS) for the book"
 	@echo "make bench          the benchmarks: figures printed and saved to \$$(RESULTS)"
 	@echo "make clean          remove build/"
@@ -110,6 +111,10 @@ $(BUILD)/error-table: tools/error-table.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)
 
 book: $(BUILD)/error-table | deps-book
 	@tools/book.sh html pdf
+
+check-book: $(BUILD)/error-table | deps-book
+	@tools/deps.sh check-book
+	@tools/check-book.sh
 
 # ---- captured outputs and benchmarks ---------------------------------------
 capture: $(BINS)

@@ -12,4 +12,5 @@ expect_out 83 "cannot open" "snippet filter: a missing file stops the build" -- 
 rm -f "$MISS"
 expect_out 0 'book: build/book/index.html' "the HTML book builds" -- tools/book.sh html
 expect_out 0 'CL_INVALID_WORK_GROUP_SIZE' "the book's error reference is generated" -- cat build/book/appendix-b-errors.md
+expect_out 0 ' 0 problems' "every link and image of the HTML book resolves" -- python3 tools/check-links.py build/book/index.html
 expect 1 "no snippet marker reaches the book" -- grep -q 'snippet:' build/book/index.html

@@ -3,8 +3,9 @@
 # those that are missing, and say what it installs.
 #
 # Groups: run (compile and run lessons), test (the test suite), book (HTML
-# and PDF), bench (the benchmark and its figures). Each entry below is
-# "test-command|package": the package is installed when the test fails.
+# and PDF), check-book (Chromium), bench (the benchmark and its figures).
+# Each entry below is `want TEST PACKAGE`: the package is installed when the
+# test fails.
 # Tests look for the thing itself, not the package, so a machine that has
 # OpenCL from elsewhere (a vendor SDK, the GPU machine) installs nothing.
 set -u
@@ -35,11 +36,16 @@ for group in "$@"; do
         want 'has oclgrind' oclgrind
         want 'has clinfo' clinfo
         want 'has pandoc' pandoc
+        want 'has python3' python3
         want 'has timeout' coreutils
         ;;
     book)
         want 'has pandoc' pandoc
         want 'has weasyprint' weasyprint
+        want 'has pdftoppm' poppler-utils
+        ;;
+    check-book)
+        want 'has chromium' chromium
         want 'has pdftoppm' poppler-utils
         ;;
     bench)

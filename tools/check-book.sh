@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# check-book.sh -- build the book and look at it as a reader would:
+#   - every in-page link and image of the HTML resolves (tools/check-links.py);
+#   - headless Chromium loads the HTML and takes a screenshot of each chapter
+#     (build/book/shots/*.png);
+#   - the PDF is rendered to PNG pages (build/book/pages/*.png).
+# Look at the PNG files: that is the point of this target.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+tools/book.sh html pdf || exit 1
+python3 tools/check-links.py build/book/index.html || exit 1
+chrome=$(command -v chromium || command -v chromium-browser || command -v google-chrome)
+[ -n "$chrome" ] || { echo "check-book: no chromium (apt-get install chromium)" >&2; exit 2; }
+shots=build/book/shots pages=build/book/pages
+rm -rf "$shots" "$pages" && mkdir -p "$shots" "$pages"
+url="file://$PWD/build/book/index.html"
+dom=$("$chrome" --headless --no-sandbox --disable-gpu --dump-dom "$url" 2>/dev/null)
+echo "$dom" | grep -q 'OpenCL in C' || { echo "check-book: Chromium did not load the book" >&2; exit 1; }
+# One screenshot per top-level section (chapter or appendix), by its id.
+ids=$(echo "$dom" | grep -o '<section id="[^"]*" class="level1' | sed 's/<section id="\([^"]*\)".*/\1/')
+n=0
+for id in $ids; do
+    n=$((n + 1))
+    "$chrome" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1400,1000 \
+        --screenshot="$shots/$(printf '%02d' $n)-$id.png" "$url#$id" >/dev/null 2>&1 \
+        || { echo "check-book: screenshot of #$id failed" >&2; exit 1; }
+done
+pdftoppm -r 50 -png build/book/workbook.pdf "$pages/page"
+echo "check-book: $n chapter screenshots in $shots, $(ls "$pages" | wc -l) PDF pages in $pages"

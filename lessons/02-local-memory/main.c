@@ -40,13 +40,6 @@ static const variant variants[] = {
 };
 #define NVARIANTS (sizeof variants / sizeof variants[0])
 
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) clu_die("cannot allocate %zu bytes of host memory", n);
-    return p;
-}
-
 static int on_oclgrind(const clu_env *env)
 {
     char name[256] = "";
@@ -152,13 +145,15 @@ int main(int argc, char **argv)
             clu_die("-o: unknown variant '%s' (all, naive, whole, tiled, wrong-barrier)", which);
     }
 
-    float *h_A = xmalloc(X * sizeof *h_A), *h_B = xmalloc(Y * sizeof *h_B);
-    float *h_C = xmalloc(X * sizeof *h_C);
+    clu_env env;
+    clu_setup(&env, &common);
+    clu_check_alloc(&env, clu_bytes(X, sizeof(float), "A"), "A");
+    clu_check_alloc(&env, clu_bytes(Y, sizeof(float), "B"), "B");
+    float *h_A = clu_malloc(X * sizeof *h_A, "A"), *h_B = clu_malloc(Y * sizeof *h_B, "B");
+    float *h_C = clu_malloc(X * sizeof *h_C, "C");
     clu_fill_random(h_A, X, 1, -1.0f, 1.0f);
     clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
 
-    clu_env env;
-    clu_setup(&env, &common);
     int simulated = on_oclgrind(&env);
     if (chosen >= 0 && !strcmp(variants[chosen].name, "wrong-barrier") && !simulated && !i_know)
         clu_die("-o wrong-barrier breaks the barrier rule and may hang a GPU: run it under "
@@ -185,7 +180,8 @@ int main(int argc, char **argv)
     CLU_CHECK_ERR(err, "clCreateBuffer(C)");
 
     /* The reference, as in lesson 01: C[x] = A[x] * sum(B), in double. */
-    double *ref = xmalloc(X * sizeof *ref), *absref = xmalloc(X * sizeof *absref);
+    double *ref = clu_malloc(X * sizeof *ref, "the reference");
+    double *absref = clu_malloc(X * sizeof *absref, "the error bounds");
     double sumB = 0.0, sumAbsB = 0.0;
     for (size_t y = 0; y < Y; y++) {
         sumB += h_B[y];

@@ -48,6 +48,9 @@ done
 section build-werror
 show "$B" -o build -k warning.cl -O -Werror
 end
+section build-nv-verbose
+show "$B" -o build -k 06-bugs.cl -O -cl-nv-verbose
+end
 section build-good
 show "$B" -o build -k 06-bugs.cl
 end

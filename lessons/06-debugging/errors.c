@@ -37,12 +37,12 @@ static void show(cl_int err, const char *call, int line)
         clu_fail(err, call, __FILE__, line);
     }
     if (pid < 0) clu_die("cannot start a child process");
-    /* A driver may not like being used in a child: give it 10 seconds. */
+    /* A driver may not like being used in a child: give it 5 seconds. */
     for (int tries = 0; waitpid(pid, NULL, WNOHANG) == 0; tries++) {
-        if (tries == 1000) {
+        if (tries == 500) {
             kill(pid, SIGKILL);
             waitpid(pid, NULL, 0);
-            printf("   (the message did not come within 10 s: the child was stopped)\n");
+            printf("   (the message did not come within 5 s: the child was stopped)\n");
             break;
         }
         nanosleep(&(struct timespec){0, 10000000}, NULL);

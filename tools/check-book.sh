@@ -16,14 +16,20 @@ rm -rf "$shots" "$pages" && mkdir -p "$shots" "$pages"
 url="file://$PWD/build/book/index.html"
 dom=$("$chrome" --headless --no-sandbox --disable-gpu --dump-dom "$url" 2>/dev/null)
 echo "$dom" | grep -q 'OpenCL in C' || { echo "check-book: Chromium did not load the book" >&2; exit 1; }
-# One screenshot per top-level section (chapter or appendix), by its id.
-ids=$(echo "$dom" | grep -o '<section id="[^"]*" class="level1' | sed 's/<section id="\([^"]*\)".*/\1/')
+# One screenshot per chapter and appendix. Headless Chromium does not scroll
+# to a #fragment before its screenshot, so each shot is of a copy of the book
+# that shows only that section.
+ids=$(grep -o '<section id="[^"]*" class="level1' build/book/index.html | sed 's/<section id="\([^"]*\)".*/\1/')
 n=0
 for id in $ids; do
     n=$((n + 1))
+    view="$shots/view-$id.html"
+    sed "s|</head>|<style>header#title-block-header, nav#TOC, section.level1 { display: none; } section#$id { display: block; } body { margin-left: auto; }</style></head>|" \
+        build/book/index.html >"$view"
     "$chrome" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1400,1000 \
-        --screenshot="$shots/$(printf '%02d' $n)-$id.png" "$url#$id" >/dev/null 2>&1 \
+        --screenshot="$shots/$(printf '%02d' $n)-$id.png" "file://$PWD/$view" >/dev/null 2>&1 \
         || { echo "check-book: screenshot of #$id failed" >&2; exit 1; }
+    rm -f "$view"
 done
 pdftoppm -r 50 -png build/book/workbook.pdf "$pages/page"
 echo "check-book: $n chapter screenshots in $shots, $(ls "$pages" | wc -l) PDF pages in $pages"

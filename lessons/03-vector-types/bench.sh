@@ -3,6 +3,7 @@
 # set: every variant at work-group sizes 32..1024, best of 3 runs each, with
 # the FMA peak measured in the same run. Writes RESULTS/03-sweep.csv, the
 # printed table RESULTS/03-sweep.txt and the figure RESULTS/03-sweep.svg.
+# PLOT_ONLY=1 redraws the figure from an existing CSV.
 # SWEEP_ARGS sets the sizes (default: small enough for a 2-core CPU; a GPU
 # needs millions of work-items to fill it, e.g. "-x 16777216 -y 4096").
 set -u
@@ -11,11 +12,13 @@ RESULTS=${RESULTS:-results/pocl} BIN=${BIN:-build}
 args=${SWEEP_ARGS:--x 262144 -y 1024}
 mkdir -p "$RESULTS"
 csv=$RESULTS/03-sweep.csv
-echo "bench 03: $BIN/03-vector-types $args --sweep (the table follows the verified runs)"
-# shellcheck disable=SC2086
-"$BIN/03-vector-types" $args --sweep --csv "$csv" | tee "$RESULTS/03-sweep.txt"
-st=${PIPESTATUS[0]}
-[ "$st" -eq 0 ] || { echo "bench 03: the sweep failed (exit $st)" >&2; exit 1; }
+if [ -z "${PLOT_ONLY:-}" ]; then # PLOT_ONLY=1: only redraw the figure from the CSV
+    echo "bench 03: $BIN/03-vector-types $args --sweep (the table follows the verified runs)"
+    # shellcheck disable=SC2086
+    "$BIN/03-vector-types" $args --sweep --csv "$csv" | tee "$RESULTS/03-sweep.txt"
+    st=${PIPESTATUS[0]}
+    [ "$st" -eq 0 ] || { echo "bench 03: the sweep failed (exit $st)" >&2; exit 1; }
+fi
 
 device=$(sed -n 's/^# device: //p' "$csv")
 peak=$(sed -n 's/^# peak_gflops: //p' "$csv")

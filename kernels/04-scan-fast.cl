@@ -1,0 +1,251 @@
+/* 04-scan-fast.cl -- prefix sums of large arrays at memory speed (lesson 04).
+ *
+ * A tile is WG work-items times ITEMS consecutive values each. Every
+ * work-item loads its values as 4-wide vectors, adds them up privately, and
+ * the work-group scans the WG private totals in local memory. Three kernels
+ * build two ways to combine the tiles:
+ *   reduce_tiles + (scan of the totals) + scan_tiles: reduce-then-scan,
+ *     reads the input twice: 3n values of memory traffic;
+ *   scan_lookback: one pass with decoupled look-back, 2n values.
+ *
+ * Host options: -DWG=work-group size (power of two), -DITEMS=values per
+ * work-item (multiple of 4), -DTYPE_INT=1 for int data (default float).
+ */
+// check-kernels: -DWG=256 -DITEMS=16
+
+#ifndef WG
+#define WG 256
+#endif
+#ifndef ITEMS
+#define ITEMS 16
+#endif
+#define TILE (WG * ITEMS)
+
+#if TYPE_INT
+typedef int T;
+typedef int4 T4;
+#define AS_T(u) as_int(u)
+#else
+typedef float T;
+typedef float4 T4;
+#define AS_T(u) as_float(u)
+#endif
+
+/* Load this work-item's ITEMS values starting at `first`: full tiles with
+ * vector loads (first is a multiple of 4, so 16-byte aligned), the last,
+ * partial tile value by value with zeros past the end. */
+static void load_items(__global const T *in, uint first, uint n, T x[ITEMS], int full)
+{
+    if (full) {
+        __global const T4 *p = (__global const T4 *)(in + first);
+        for (int k = 0; k < ITEMS / 4; k++) {
+            T4 v = p[k];
+            x[4 * k] = v.x;
+            x[4 * k + 1] = v.y;
+            x[4 * k + 2] = v.z;
+            x[4 * k + 3] = v.w;
+        }
+    } else {
+        for (int k = 0; k < ITEMS; k++)
+            x[k] = first + k < n ? in[first + k] : (T)0;
+    }
+}
+
+/* Write x[] scanned, starting from `carry` (the sum of everything before). */
+static void store_scan(__global T *out, uint first, uint n, const T x[ITEMS], T carry,
+                       int exclusive, int full)
+{
+    T y[ITEMS];
+    for (int k = 0; k < ITEMS; k++) {
+        T next = carry + x[k];
+        y[k] = exclusive ? carry : next;
+        carry = next;
+    }
+    if (full) {
+        __global T4 *p = (__global T4 *)(out + first);
+        for (int k = 0; k < ITEMS / 4; k++)
+            p[k] = (T4)(y[4 * k], y[4 * k + 1], y[4 * k + 2], y[4 * k + 3]);
+    } else {
+        for (int k = 0; k < ITEMS; k++)
+            if (first + k < n)
+                out[first + k] = y[k];
+    }
+}
+
+static T sum_items(const T x[ITEMS])
+{
+    T s = (T)0;
+    for (int k = 0; k < ITEMS; k++)
+        s += x[k];
+    return s;
+}
+
+// snippet: upsweep-reduce
+/* The Blelloch up-sweep on its own is a reduction: it leaves the total of
+ * the WG values in buf[WG-1]. Returns that total to every work-item. */
+static T group_reduce(T v, __local T *buf)
+{
+    const uint lid = get_local_id(0);
+    buf[lid] = v;
+    for (uint offset = 1; offset < WG; offset <<= 1) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        uint r = offset * (2 * lid + 2) - 1;
+        if (r < WG)
+            buf[r] += buf[r - offset];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    T total = buf[WG - 1];
+    barrier(CLK_LOCAL_MEM_FENCE); /* buf may be reused right after */
+    return total;
+}
+// end snippet
+
+/* Exclusive scan of one value per work-item (Hillis-Steele, double
+ * buffered); *total gets the sum of all WG values. */
+static T group_exclusive_scan(T v, __local T (*buf)[WG], T *total)
+{
+    const uint lid = get_local_id(0);
+    int src = 0;
+    buf[0][lid] = v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint d = 1; d < WG; d <<= 1) {
+        T s = buf[src][lid];
+        if (lid >= d)
+            s += buf[src][lid - d];
+        buf[1 - src][lid] = s;
+        src = 1 - src;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    T inclusive = buf[src][lid];
+    *total = buf[src][WG - 1];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return inclusive - v;
+}
+
+// snippet: reduce-tiles
+/* Pass 1 of reduce-then-scan, and the whole of the reduction: the total of
+ * each tile, in sums[group]. */
+__kernel void reduce_tiles(__global const T *in, __global T *sums, const uint n)
+{
+    __local T buf[WG];
+    const uint tile = get_group_id(0);
+    const uint first = tile * TILE + get_local_id(0) * ITEMS;
+    const int full = (tile + 1) * TILE <= n;
+    T x[ITEMS];
+    load_items(in, first, n, x, full);
+    T total = group_reduce(sum_items(x), buf);
+    if (get_local_id(0) == 0)
+        sums[tile] = total;
+}
+// end snippet
+
+/* Pass 3 of reduce-then-scan: read the tile again, scan it, and start from
+ * the scanned total of all tiles before it. */
+__kernel void scan_tiles(__global const T *in, __global T *out, __global const T *scanned_sums,
+                         const uint n, const int exclusive)
+{
+    __local T buf[2][WG];
+    const uint tile = get_group_id(0);
+    const uint first = tile * TILE + get_local_id(0) * ITEMS;
+    const int full = (tile + 1) * TILE <= n;
+    T x[ITEMS], total;
+    load_items(in, first, n, x, full);
+    T before = group_exclusive_scan(sum_items(x), buf, &total);
+    store_scan(out, first, n, x, scanned_sums[tile] + before, exclusive, full);
+}
+
+// snippet: lookback-state
+/* Decoupled look-back. Each tile publishes a status: nothing yet (0), its
+ * own total, the aggregate (FLAG_A), or the sum of all values up to and
+ * including it, the inclusive prefix (FLAG_P). A status must be read and
+ * written as one piece, but OpenCL 1.2 only guarantees 32-bit atomics. So
+ * each status is two 32-bit words, each holding the flag in its high 16
+ * bits and one half of the value in its low 16 bits. A reader accepts the
+ * pair only when both flags agree: each flag is written once per tile with
+ * one value, so agreeing flags mean both halves belong together, whatever
+ * order the two words became visible in. */
+#define FLAG_A 1u
+#define FLAG_P 2u
+
+static void publish(volatile __global uint *status, uint tile, uint flag, T value)
+{
+    uint bits = as_uint(value);
+    atomic_xchg(&status[2 * tile], (flag << 16) | (bits & 0xffffu));
+    atomic_xchg(&status[2 * tile + 1], (flag << 16) | (bits >> 16));
+}
+
+/* The flag of a tile (0 while the two halves disagree) and its value. */
+static uint peek(volatile __global uint *status, uint tile, T *value)
+{
+    uint lo = atomic_or(&status[2 * tile], 0u); /* an atomic load */
+    uint hi = atomic_or(&status[2 * tile + 1], 0u);
+    if ((lo >> 16) != (hi >> 16))
+        return 0;
+    *value = AS_T((hi << 16) | (lo & 0xffffu));
+    return lo >> 16;
+}
+// end snippet
+
+/* Zero the tile counter and the statuses before each scan. (A kernel
+ * rather than clEnqueueFillBuffer: Oclgrind 21.10 does not count filled
+ * memory as initialized.) */
+__kernel void clear_status(__global uint *status, const uint count)
+{
+    uint i = get_global_id(0);
+    if (i < count)
+        status[i] = 0;
+}
+
+// snippet: lookback
+/* status[0] hands out tile numbers; tile t's status is status[1 + 2t] and
+ * status[2 + 2t]. All of it is zero before the launch. */
+__kernel void scan_lookback(__global const T *in, __global T *out,
+                            volatile __global uint *status, const uint n, const int exclusive)
+{
+    __local T buf[2][WG];
+    __local uint tile_l;
+    __local T carry_l;
+    const uint lid = get_local_id(0);
+    /* Tile numbers in the order work-groups start, not get_group_id():
+     * OpenCL promises nothing about which groups run at the same time, but
+     * every tile this one waits for below got its number earlier, so its
+     * group is already running and will publish. */
+    if (lid == 0)
+        tile_l = atomic_inc(&status[0]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint tile = tile_l;
+    volatile __global uint *st = status + 1;
+
+    const uint first = tile * TILE + lid * ITEMS;
+    const int full = (tile + 1) * TILE <= n;
+    T x[ITEMS], total;
+    load_items(in, first, n, x, full);
+    T before = group_exclusive_scan(sum_items(x), buf, &total);
+
+    if (lid == 0) {
+        T carry = (T)0;
+        if (tile == 0) {
+            publish(st, 0, FLAG_P, total);
+        } else {
+            publish(st, tile, FLAG_A, total); /* at once: successors need it */
+            /* Walk back, adding aggregates, until a tile with an inclusive
+             * prefix; wait where a tile has published nothing yet. */
+            uint j = tile - 1;
+            for (;;) {
+                T v;
+                uint f = peek(st, j, &v);
+                if (f == 0)
+                    continue;
+                carry += v;
+                if (f == FLAG_P)
+                    break;
+                j--;
+            }
+            publish(st, tile, FLAG_P, carry + total);
+        }
+        carry_l = carry;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    store_scan(out, first, n, x, carry_l + before, exclusive, full);
+}
+// end snippet

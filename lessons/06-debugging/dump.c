@@ -66,9 +66,11 @@ int mode_dump(clu_env *env, const lesson_args *a)
             clu_die("cannot write the binary to '%s'", a->dump);
         printf("written to %s\n", a->dump);
     }
-    size_t text = 0;
-    while (text < size && bin[text] && (isprint(bin[text]) || isspace(bin[text]))) text++;
-    if (text == size && strstr((char *)bin, ".entry ")) {
+    /* Text, perhaps ending in a '\0' (NVIDIA's PTX does), is shown as text. */
+    size_t end = size, text = 0;
+    while (end > 0 && bin[end - 1] == '\0') end--;
+    while (text < end && (isprint(bin[text]) || isspace(bin[text]))) text++;
+    if (end > 0 && text == end && strstr((char *)bin, ".entry ")) {
         printf("it is PTX text; per kernel, its global loads and stores and fused multiply-adds:\n");
         ptx_summary((char *)bin);
     } else {

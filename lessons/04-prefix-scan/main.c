@@ -326,8 +326,13 @@ int main(int argc, char **argv)
                 (unsigned long long)global_mem);
     // end snippet
 
+    /* On NVIDIA, --build-log also shows registers and local memory per kernel. */
+    char pname[256] = "";
+    CLU_CHECK(clGetPlatformInfo(c.env.platform, CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL));
+    const int nv_verbose = common.build_log && strstr(pname, "NVIDIA") != NULL;
     char opts_s[128];
-    snprintf(opts_s, sizeof opts_s, "-DWG=%zu -DITEMS=%zu -DTYPE_INT=%d", wg, items, is_int);
+    snprintf(opts_s, sizeof opts_s, "-DWG=%zu -DITEMS=%zu -DTYPE_INT=%d%s", wg, items, is_int,
+             nv_verbose ? " -cl-nv-verbose" : "");
     c.block = clu_build(&c.env, "04-scan.cl", opts_s);
     c.fast = clu_build(&c.env, "04-scan-fast.cl", opts_s);
     c.k_block[0] = clu_kernel(c.block, "scan_hillis_steele");

@@ -205,12 +205,17 @@ const char *clu_error_hint(cl_int err)
 }
 
 // snippet: clu-fail
-void clu_fail(cl_int err, const char *call, const char *file, int line)
+void clu_report(cl_int err, const char *call, const char *file, int line)
 {
     fprintf(stderr, "%s:%d: %s: %s (%d)\n", file, line, call, clu_error_name(err), (int)err);
     const char *hint = clu_error_hint(err);
     if (hint) fprintf(stderr, "  hint: %s\n", hint);
     if (err == CL_INVALID_WORK_GROUP_SIZE) clu_print_wg_limits(stderr);
+}
+
+void clu_fail(cl_int err, const char *call, const char *file, int line)
+{
+    clu_report(err, call, file, line);
     exit(2);
 }
 // end snippet
@@ -607,10 +612,15 @@ cl_program clu_build(clu_env *env, const char *name, const char *options)
     char *path = clu_kernel_path(name);
     size_t len;
     char *src = clu_read_file(path, &len);
-    /* The #line directive makes the build log name the real file and line,
-     * not a temporary copy the compiler made. */
-    char line[4200];
-    snprintf(line, sizeof line, "#line 1 \"%s\"\n", path);
+    /* On PoCL, a #line directive makes the build log name the real file
+     * rather than a temporary copy. Only there: NVIDIA's compiler ignores it
+     * (and would count it as line 1), and Oclgrind would print each report's
+     * source line one line early. */
+    char line[4200] = "";
+    char *pname = clu_platform_string(env->platform, CL_PLATFORM_NAME);
+    if (strstr(pname, "Portable Computing Language"))
+        snprintf(line, sizeof line, "#line 1 \"%s\"\n", path);
+    free(pname);
     const char *srcs[] = {line, src};
     size_t lens[] = {strlen(line), len};
     cl_int err;

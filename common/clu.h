@@ -40,7 +40,9 @@ const char *clu_error_name(cl_int err);
 /* A one-line hint for the errors students meet most, or NULL. */
 const char *clu_error_hint(cl_int err);
 
-/* Print "file:line: call: NAME (code)" and a hint, then exit(2). */
+/* Print "file:line: call: NAME (code)" and a hint to stderr. */
+void clu_report(cl_int err, const char *call, const char *file, int line);
+/* The same, then exit(2): what CLU_CHECK calls. */
 void clu_fail(cl_int err, const char *call, const char *file, int line);
 
 /* For calls that return a cl_int. */

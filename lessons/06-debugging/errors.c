@@ -1,28 +1,17 @@
 /* errors.c -- lesson 06's errors mode: the mistakes students make most,
  * made on purpose one after another, each answered by the message the
- * helper prints (clu_fail: file:line, call, error name and number, hint).
+ * helper prints (clu_report: file:line, call, error name and number, hint).
  */
-#define _POSIX_C_SOURCE 200809L
 #include "lesson06.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <signal.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-static void leave_now(void)
-{
-    _exit(2);
-}
 
 // snippet: show-error
-/* clu_fail() prints the message and ends the program: right for real code,
- * which cannot go on after an error. To show many messages in one run, each
- * is printed by a child process (fork), and the child is what it ends. */
+/* CLU_CHECK prints the message and ends the program: right for real code,
+ * which cannot go on after an error. To show many messages in one run, this
+ * mode calls clu_report(), which prints the same message and returns. */
 static void show(cl_int err, const char *call, int line)
 {
     fflush(stdout);
@@ -30,23 +19,8 @@ static void show(cl_int err, const char *call, int line)
         printf("   %s: CL_SUCCESS, this device accepts it\n", call);
         return;
     }
+    clu_report(err, call, __FILE__, line);
     fflush(stderr);
-    pid_t pid = fork();
-    if (pid == 0) {
-        atexit(leave_now); /* runs first: skip the OpenCL library's clean-up */
-        clu_fail(err, call, __FILE__, line);
-    }
-    if (pid < 0) clu_die("cannot start a child process");
-    /* A driver may not like being used in a child: give it 5 seconds. */
-    for (int tries = 0; waitpid(pid, NULL, WNOHANG) == 0; tries++) {
-        if (tries == 500) {
-            kill(pid, SIGKILL);
-            waitpid(pid, NULL, 0);
-            printf("   (the message did not come within 5 s: the child was stopped)\n");
-            break;
-        }
-        nanosleep(&(struct timespec){0, 10000000}, NULL);
-    }
 }
 #define SHOW(err, call) show((err), (call), __LINE__)
 // end snippet

@@ -155,9 +155,11 @@ int main(int argc, char **argv)
     clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
 
     int simulated = on_oclgrind(&env);
-    if (chosen >= 0 && !strcmp(variants[chosen].name, "wrong-barrier") && !simulated && !i_know)
+    if (chosen >= 0 && !strcmp(variants[chosen].name, "wrong-barrier") && !simulated && !i_know) {
+        fflush(stdout); /* the device lines first, then the refusal */
         clu_die("-o wrong-barrier breaks the barrier rule and may hang a GPU: run it under "
                 "Oclgrind (oclgrind %s -o wrong-barrier ...), or add --i-know", argv[0]);
+    }
 
     // snippet: query-local
     cl_ulong local_mem = clu_device_ulong(env.device, CL_DEVICE_LOCAL_MEM_SIZE);

@@ -49,3 +49,26 @@ const char *grade_path(const char *name)
     snprintf(buf, sizeof buf, "%s/%s", dir_, name);
     return buf;
 }
+
+cl_mem grade_buffer(clu_env *env, const void *host, size_t bytes)
+{
+    cl_int err;
+    cl_mem b = clCreateBuffer(env->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, (void *)host, &err);
+    CLU_CHECK_ERR(err, "clCreateBuffer");
+    return b;
+}
+
+void grade_read(clu_env *env, cl_mem buf, void *host, size_t bytes)
+{
+    CLU_CHECK(clEnqueueReadBuffer(env->queue, buf, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
+}
+
+int grade_untouched(const float *data, size_t from, size_t to, float sentinel, char *why, size_t whylen)
+{
+    for (size_t i = from; i < to; i++)
+        if (data[i] != sentinel) {
+            snprintf(why, whylen, "element %zu was written, but the output ends at %zu: check the bound", i, from);
+            return 0;
+        }
+    return 1;
+}

@@ -22,22 +22,18 @@ static int try_size(clu_env *env, cl_kernel k, int X, int Y, size_t wg, char *wh
         for (int y = 0; y < Y; y++) s += ((double)h_A[x] - h_B[y]) * ((double)h_A[x] - h_B[y]);
         ref[x] = s;
     }
-    cl_int err;
-    cl_mem d_A = clCreateBuffer(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, X * sizeof(float), h_A, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
-    cl_mem d_B = clCreateBuffer(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, Y * sizeof(float), h_B, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
+    cl_mem d_A = grade_buffer(env, h_A, X * sizeof(float));
+    cl_mem d_B = grade_buffer(env, h_B, Y * sizeof(float));
     /* D is as long as the NDRange, filled with a sentinel: a missing bound
      * check shows up as overwritten sentinels. */
-    cl_mem d_D = clCreateBuffer(env->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, global * sizeof(float), h_D, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
+    cl_mem d_D = grade_buffer(env, h_D, global * sizeof(float));
     CLU_CHECK(clSetKernelArg(k, 0, sizeof d_A, &d_A));
     CLU_CHECK(clSetKernelArg(k, 1, sizeof d_B, &d_B));
     CLU_CHECK(clSetKernelArg(k, 2, sizeof d_D, &d_D));
     CLU_CHECK(clSetKernelArg(k, 3, sizeof X, &X));
     CLU_CHECK(clSetKernelArg(k, 4, sizeof Y, &Y));
     CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &wg, 0, NULL, NULL));
-    CLU_CHECK(clEnqueueReadBuffer(env->queue, d_D, CL_TRUE, 0, global * sizeof(float), h_D, 0, NULL, NULL));
+    grade_read(env, d_D, h_D, global * sizeof(float));
     int ok = 1;
     const double u = 1.0 / 16777216.0;
     for (int x = 0; x < X && ok; x++) {

@@ -25,18 +25,14 @@ int main(int argc, char **argv)
         double sb = 0, sab = 0;
         for (int y = 0; y < Y; y++) sb += h_B[y], sab += h_B[y] < 0 ? -h_B[y] : h_B[y];
         for (int x = 0; x < X; x++) ref[x] = h_A[x] * sb, absref[x] = (h_A[x] < 0 ? -h_A[x] : h_A[x]) * sab;
-        cl_int err;
-        cl_mem d_A = clCreateBuffer(env.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, X * sizeof(float), h_A, &err);
-        CLU_CHECK_ERR(err, "clCreateBuffer");
-        cl_mem d_B = clCreateBuffer(env.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, Y * sizeof(float), h_B, &err);
-        CLU_CHECK_ERR(err, "clCreateBuffer");
-        cl_mem d_C = clCreateBuffer(env.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, X * sizeof(float), h_C, &err);
-        CLU_CHECK_ERR(err, "clCreateBuffer");
+        cl_mem d_A = grade_buffer(&env, h_A, X * sizeof(float));
+        cl_mem d_B = grade_buffer(&env, h_B, Y * sizeof(float));
+        cl_mem d_C = grade_buffer(&env, h_C, X * sizeof(float));
 
         launch_outer_sum(&env, k, d_A, d_B, d_C, X, Y, cases[i].wg);
 
         CLU_CHECK(clFinish(env.queue));
-        CLU_CHECK(clEnqueueReadBuffer(env.queue, d_C, CL_TRUE, 0, X * sizeof(float), h_C, 0, NULL, NULL));
+        grade_read(&env, d_C, h_C, X * sizeof(float));
         char what[80];
         snprintf(what, sizeof what, "X=%d Y=%d work-group size %zu", X, Y, cases[i].wg);
         size_t bad = clu_verify_sum(what, h_C, ref, absref, X, Y);

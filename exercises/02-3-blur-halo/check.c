@@ -15,17 +15,14 @@ static int try_case(clu_env *env, cl_kernel k, int n, size_t L, char *why, size_
     float *h_out = clu_malloc(global * sizeof(float), "out");
     clu_fill_random(h_in, (size_t)n, 41, -1.0f, 1.0f);
     for (size_t i = 0; i < global; i++) h_out[i] = SENTINEL;
-    cl_int err;
-    cl_mem d_in = clCreateBuffer(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, (size_t)n * sizeof(float), h_in, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
-    cl_mem d_out = clCreateBuffer(env->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, global * sizeof(float), h_out, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
+    cl_mem d_in = grade_buffer(env, h_in, (size_t)n * sizeof(float));
+    cl_mem d_out = grade_buffer(env, h_out, global * sizeof(float));
     CLU_CHECK(clSetKernelArg(k, 0, sizeof d_in, &d_in));
     CLU_CHECK(clSetKernelArg(k, 1, sizeof d_out, &d_out));
     CLU_CHECK(clSetKernelArg(k, 2, sizeof n, &n));
     CLU_CHECK(clSetKernelArg(k, 3, (L + 2) * sizeof(float), NULL));
     CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &L, 0, NULL, NULL));
-    CLU_CHECK(clEnqueueReadBuffer(env->queue, d_out, CL_TRUE, 0, global * sizeof(float), h_out, 0, NULL, NULL));
+    grade_read(env, d_out, h_out, global * sizeof(float));
     int ok = 1;
     for (int i = 0; i < n && ok; i++) {
         double l = i > 0 ? h_in[i - 1] : 0.0, r = i + 1 < n ? h_in[i + 1] : 0.0;

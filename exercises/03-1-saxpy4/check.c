@@ -23,17 +23,14 @@ static int try_case(clu_env *env, cl_kernel k, int n, size_t L, char *why, size_
     }
     for (size_t i = 0; i < len; i++) h_y0[i] = h_y[i];
     float a = 1.5f;
-    cl_int err;
-    cl_mem d_x = clCreateBuffer(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, len * sizeof(float), h_x, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
-    cl_mem d_y = clCreateBuffer(env->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, len * sizeof(float), h_y, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
+    cl_mem d_x = grade_buffer(env, h_x, len * sizeof(float));
+    cl_mem d_y = grade_buffer(env, h_y, len * sizeof(float));
     CLU_CHECK(clSetKernelArg(k, 0, sizeof a, &a));
     CLU_CHECK(clSetKernelArg(k, 1, sizeof d_x, &d_x));
     CLU_CHECK(clSetKernelArg(k, 2, sizeof d_y, &d_y));
     CLU_CHECK(clSetKernelArg(k, 3, sizeof n, &n));
     CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &L, 0, NULL, NULL));
-    CLU_CHECK(clEnqueueReadBuffer(env->queue, d_y, CL_TRUE, 0, len * sizeof(float), h_y, 0, NULL, NULL));
+    grade_read(env, d_y, h_y, len * sizeof(float));
     int ok = 1;
     for (int i = 0; i < n && ok; i++) {
         double want = (double)a * h_x[i] + h_y0[i];

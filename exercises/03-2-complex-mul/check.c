@@ -16,19 +16,15 @@ static int try_case(clu_env *env, cl_kernel k, int n, size_t L, char *why, size_
     clu_fill_random(h_a, 2 * (size_t)n, 61, -2.0f, 2.0f);
     clu_fill_random(h_b, 2 * (size_t)n, 62, -2.0f, 2.0f);
     for (size_t i = 0; i < 2 * global; i++) h_c[i] = SENTINEL;
-    cl_int err;
-    cl_mem d_a = clCreateBuffer(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, 2 * (size_t)n * sizeof(float), h_a, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
-    cl_mem d_b = clCreateBuffer(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, 2 * (size_t)n * sizeof(float), h_b, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
-    cl_mem d_c = clCreateBuffer(env->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, 2 * global * sizeof(float), h_c, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
+    cl_mem d_a = grade_buffer(env, h_a, 2 * (size_t)n * sizeof(float));
+    cl_mem d_b = grade_buffer(env, h_b, 2 * (size_t)n * sizeof(float));
+    cl_mem d_c = grade_buffer(env, h_c, 2 * global * sizeof(float));
     CLU_CHECK(clSetKernelArg(k, 0, sizeof d_a, &d_a));
     CLU_CHECK(clSetKernelArg(k, 1, sizeof d_b, &d_b));
     CLU_CHECK(clSetKernelArg(k, 2, sizeof d_c, &d_c));
     CLU_CHECK(clSetKernelArg(k, 3, sizeof n, &n));
     CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &L, 0, NULL, NULL));
-    CLU_CHECK(clEnqueueReadBuffer(env->queue, d_c, CL_TRUE, 0, 2 * global * sizeof(float), h_c, 0, NULL, NULL));
+    grade_read(env, d_c, h_c, 2 * global * sizeof(float));
     int ok = 1;
     for (int i = 0; i < n && ok; i++) {
         double ar = h_a[2 * i], ai = h_a[2 * i + 1], br = h_b[2 * i], bi = h_b[2 * i + 1];

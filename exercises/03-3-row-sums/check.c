@@ -15,17 +15,14 @@ static int try_case(clu_env *env, cl_kernel k, int rows, int W, size_t L, char *
     float *h_S = clu_malloc(global * sizeof(float), "S");
     clu_fill_random(h_M, cells, 71, -1.0f, 1.0f);
     for (size_t i = 0; i < global; i++) h_S[i] = SENTINEL;
-    cl_int err;
-    cl_mem d_M = clCreateBuffer(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, cells * sizeof(float), h_M, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
-    cl_mem d_S = clCreateBuffer(env->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, global * sizeof(float), h_S, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
+    cl_mem d_M = grade_buffer(env, h_M, cells * sizeof(float));
+    cl_mem d_S = grade_buffer(env, h_S, global * sizeof(float));
     CLU_CHECK(clSetKernelArg(k, 0, sizeof d_M, &d_M));
     CLU_CHECK(clSetKernelArg(k, 1, sizeof d_S, &d_S));
     CLU_CHECK(clSetKernelArg(k, 2, sizeof rows, &rows));
     CLU_CHECK(clSetKernelArg(k, 3, sizeof W, &W));
     CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &L, 0, NULL, NULL));
-    CLU_CHECK(clEnqueueReadBuffer(env->queue, d_S, CL_TRUE, 0, global * sizeof(float), h_S, 0, NULL, NULL));
+    grade_read(env, d_S, h_S, global * sizeof(float));
     int ok = 1;
     for (int r = 0; r < rows && ok; r++) {
         double s = 0, a = 0;

@@ -31,7 +31,7 @@ static int try_size(clu_env *env, cl_kernel k, int rows, int cols, size_t wg, ch
     CLU_CHECK(clSetKernelArg(k, 2, sizeof rows, &rows));
     CLU_CHECK(clSetKernelArg(k, 3, sizeof cols, &cols));
     CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &wg, 0, NULL, NULL));
-    CLU_CHECK(clEnqueueReadBuffer(env->queue, d_out, CL_TRUE, 0, global * sizeof(float), h_out, 0, NULL, NULL));
+    grade_read(env, d_out, h_out, global * sizeof(float));
     int ok = 1;
     const double u = 1.0 / 16777216.0;
     for (int r = 0; r < rows && ok; r++) {

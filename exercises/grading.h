@@ -30,10 +30,6 @@ cl_mem grade_buffer(clu_env *env, const void *host, size_t bytes);
 /* Blocking read of a whole buffer back into `host`. */
 void grade_read(clu_env *env, cl_mem buf, void *host, size_t bytes);
 
-/* 1 if data[from..to) all still hold `sentinel`; else 0 and a message in why:
- * the check that a kernel writes nothing past the end of its output. */
-int grade_untouched(const float *data, size_t from, size_t to, float sentinel, char *why, size_t whylen);
-
 /* "DIR/NAME" in a static buffer, for clu_build() of a student's kernel. */
 const char *grade_path(const char *name);
 

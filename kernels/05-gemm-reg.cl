@@ -61,12 +61,14 @@
 #define BLOADS ((B4 + NT - 1) / NT)
 // end snippet
 
-/* Four consecutive floats from global memory: one 16-byte load, or four
- * 4-byte loads. Callers pass indices that are multiples of 4. */
+/* Four consecutive floats from global memory. VEC=1: through a float4
+ * pointer, which promises 16-byte alignment, so one 16-byte load. VEC=0:
+ * vload4, which promises only 4-byte alignment, so the compiler may have to
+ * issue four 4-byte loads. Callers pass indices that are multiples of 4. */
 #if VEC
 #define LOAD4(p, idx) (((__global const float4 *)(p))[(idx) / 4])
 #else
-#define LOAD4(p, idx) ((float4)((p)[(idx)], (p)[(idx) + 1], (p)[(idx) + 2], (p)[(idx) + 3]))
+#define LOAD4(p, idx) vload4(0, (p) + (idx))
 #endif
 
 // snippet: reg-fetch
@@ -207,7 +209,7 @@ void gemm_reg(__global const float *A, __global const float *B,
 #pragma unroll
         for (int g = 0; g < TN / 4; g++) {
             const int j = col0 + g * NTX * 4 + tx * 4;
-            const float4 v = (float4)(acc[r][4 * g], acc[r][4 * g + 1], acc[r][4 * g + 2], acc[r][4 * g + 3]);
+            const float4 v = vload4(0, &acc[r][4 * g]);
 #if VEC
             ((__global float4 *)C)[(i * N + j) / 4] = v;
 #else
@@ -220,23 +222,27 @@ void gemm_reg(__global const float *A, __global const float *B,
 
 // snippet: cpu-kernel
 /* For CPU devices: no local memory and no barriers (the caches do that job),
- * and explicit SIMD. Each work-item computes a TM x 16 block of C: per step
- * of k it loads 16 consecutive floats of B into one float16, then broadcasts
- * TM floats of A and adds TM float16 products: one AVX-512 register each.
- * The host pads N to a multiple of 16 and M to a multiple of TM. */
+ * and explicit SIMD. Each work-item computes a CPU_ROWS x 16 block of C: per
+ * step of k it loads 16 consecutive floats of B into one float16, then
+ * broadcasts CPU_ROWS floats of A and adds as many float16 products, each
+ * sum one AVX-512 register. The host pads N to a multiple of 16 and M to a
+ * multiple of CPU_ROWS. */
+#ifndef CPU_ROWS
+#define CPU_ROWS 16
+#endif
 __kernel void gemm_cpu(__global const float *A, __global const float *B,
                        __global float *C, const int M, const int N, const int K)
 {
-    const int j = get_global_id(0) * 16, i = get_global_id(1) * TM;
-    float16 acc[TM];
-    for (int r = 0; r < TM; r++)
+    const int j = get_global_id(0) * 16, i = get_global_id(1) * CPU_ROWS;
+    float16 acc[CPU_ROWS];
+    for (int r = 0; r < CPU_ROWS; r++)
         acc[r] = (float16)(0.0f);
     for (int k = 0; k < K; k++) {
         const float16 b = vload16(0, B + k * N + j);
-        for (int r = 0; r < TM; r++)
-            acc[r] = fma((float16)(A[(i + r) * K + k]), b, acc[r]);
+        for (int r = 0; r < CPU_ROWS; r++)
+            acc[r] += b * A[(i + r) * K + k];
     }
-    for (int r = 0; r < TM; r++)
+    for (int r = 0; r < CPU_ROWS; r++)
         vstore16(acc[r], 0, C + (i + r) * N + j);
 }
 // end snippet

@@ -7,9 +7,8 @@
  * double buffering, tile sizes as compile-time -D options and a small
  * autotuning sweep; the cost of moving the data to the device and back, from
  * pageable or pinned host memory.
- * APIs introduced: clEnqueueWriteBufferRect, clEnqueueReadBufferRect,
- * clEnqueueFillBuffer, CL_MEM_ALLOC_HOST_PTR with clEnqueueMapBuffer (pinned
- * host memory), two-dimensional NDRanges with 2D work-groups.
+ * APIs introduced: clEnqueueReadBufferRect, CL_MEM_ALLOC_HOST_PTR with
+ * clEnqueueMapBuffer (pinned host memory), 2D NDRanges and work-groups.
  */
 #include "clu.h"
 
@@ -40,7 +39,7 @@ static const variant variants[] = {
     {"2d", REG, "gemm_reg", 0, "-DVEC=0 -DDBUF=0", "TM x TN elements per work-item"},
     {"vec", REG, "gemm_reg", 0, "-DVEC=1 -DDBUF=0", "2d with float4 loads"},
     {"fast", REG, "gemm_reg", 0, "-DVEC=1 -DDBUF=1", "vec, double-buffered, tuned tiles"},
-    {"cpu", CPU, "gemm_cpu", 0, "", "TM x 16 per work-item in float16, for CPUs"},
+    {"cpu", CPU, "gemm_cpu", 0, "-DCPU_ROWS=16", "16 x 16 per work-item in float16, for CPUs"},
 };
 #define NVARIANTS (sizeof variants / sizeof variants[0])
 
@@ -174,30 +173,29 @@ static cl_mem device_buffer(ctx *c, size_t floats, cl_mem_flags flags, const cha
 // snippet: upload-padded
 /* Upload a rows x cols host matrix into a device matrix of prows x pcols
  * (the sizes rounded up to the tiles), zeros around it. Without padding it
- * is one plain write; with padding the zeros are filled on the device and a
- * rectangular write puts the rows where they belong. Returns upload ms. */
+ * is one plain write; with padding the host first lays the rows out at the
+ * longer stride. Returns the upload's ms. */
 static double upload(ctx *c, cl_mem d, const float *h, size_t rows, size_t cols, size_t prows,
                      size_t pcols)
 {
-    cl_event ev;
-    if (rows == prows && cols == pcols) {
-        CLU_CHECK(clEnqueueWriteBuffer(c->env.queue, d, CL_FALSE, 0, rows * cols * sizeof(float), h,
-                                       0, NULL, &ev));
-    } else {
-        const float zero = 0.0f;
-        CLU_CHECK(clEnqueueFillBuffer(c->env.queue, d, &zero, sizeof zero, 0,
-                                      prows * pcols * sizeof(float), 0, NULL, NULL));
-        const size_t origin[3] = {0, 0, 0}, region[3] = {cols * sizeof(float), rows, 1};
-        CLU_CHECK(clEnqueueWriteBufferRect(c->env.queue, d, CL_FALSE, origin, origin, region,
-                                           pcols * sizeof(float), 0, cols * sizeof(float), 0, h, 0,
-                                           NULL, &ev));
+    float *p = (float *)h;
+    if (rows != prows || cols != pcols) {
+        p = calloc(prows * pcols, sizeof(float));
+        if (!p) clu_die("cannot allocate %zu bytes of host memory", prows * pcols * sizeof(float));
+        for (size_t r = 0; r < rows; r++) memcpy(p + r * pcols, h + r * cols, cols * sizeof(float));
     }
+    cl_event ev;
+    CLU_CHECK(clEnqueueWriteBuffer(c->env.queue, d, CL_TRUE, 0, prows * pcols * sizeof(float), p, 0,
+                                   NULL, &ev));
     double ms = clu_event_ms(ev);
     clReleaseEvent(ev);
+    if (p != h) free(p);
     return ms;
 }
 // end snippet
 
+/* Read back the rows x cols result from a device matrix whose rows are
+ * pcols floats long: a rectangular read skips the padding of each row. */
 static double download(ctx *c, cl_mem d, float *h, size_t rows, size_t cols, size_t pcols)
 {
     cl_event ev;
@@ -244,7 +242,7 @@ static result run_variant(ctx *c, const variant *v, tiles t, int quiet)
     /* Padded sizes: only the register-blocked kernel needs them. */
     size_t Mp = M, Np = N, Kp = K;
     if (v->kind == CPU) {
-        Mp = clu_round_up(M, (size_t)t.tm);
+        Mp = clu_round_up(M, 16);
         Np = clu_round_up(N, 16);
     } else if (v->kind == REG) {
         Mp = clu_round_up(M, (size_t)t.bm);
@@ -270,7 +268,7 @@ static result run_variant(ctx *c, const variant *v, tiles t, int quiet)
         global[0] = Np / (size_t)t.bn * local[0], global[1] = Mp / (size_t)t.bm * local[1];
     } else if (v->kind == CPU) {
         local[0] = local[1] = 1; /* each work-item is a task for a CPU thread */
-        global[0] = Np / 16, global[1] = Mp / (size_t)t.tm;
+        global[0] = Np / 16, global[1] = Mp / 16;
     } else if (v->kind == ONE_D) {
         local[0] = c->ts, local[1] = c->ts / c->wpt;
         global[0] = clu_round_up(N, c->ts), global[1] = clu_round_up(M, c->ts) / c->wpt;
@@ -415,7 +413,7 @@ int main(int argc, char **argv)
     c.nvidia = strstr(pname, "NVIDIA") != NULL;
     free(pname);
     if (!opt_tiles && !clu_device_is_gpu(c.env.device))
-        t = (tiles){32, 64, 16, 16, 8}; /* TM = 16 rows for gemm_cpu */
+        t = (tiles){32, 64, 16, 4, 8}; /* the CPU's choice of -o tune */
     char why[160];
     if ((tune || all || (one && one->kind == REG)) && !opt_tiles && !reg_tiles_ok(&c, t, why, sizeof why))
         t = (tiles){32, 32, 8, 4, 4};

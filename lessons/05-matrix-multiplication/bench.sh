@@ -9,8 +9,65 @@
 # CLBLAST_ROOT (a prefix with include/ and lib/x86_64-linux-gnu/, default
 # /usr). Writes RESULTS/05-gemm.csv, RESULTS/05-gemm.svg (GFLOP/s vs n) and
 # RESULTS/05-roofline.svg; the comparison programs are built into BIN.
+# Where gnuplot is missing: bench.sh --plot RESULTS/05-gemm.csv elsewhere.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
+
+# plot CSV: the two figures beside CSV, from its numbers and header lines.
+plot() {
+    local csv=$1 dir tmp device peak copy best nmax series plots s style bm bn bk tm tnn
+    dir=$(dirname "$csv")
+    device=$(sed -n 's/^# device: \([^(]*\).*/\1/p' "$csv" | sed 's/ *$//')
+    peak=$(sed -n 's/^# peak_gflops: //p' "$csv")
+    copy=$(sed -n 's/^# copy_gbps: //p' "$csv")
+    best=$(sed -n 's/^# tiles: \([0-9x]*\).*/\1/p' "$csv")
+    nmax=$(grep -v '^#' "$csv" | tail -n +2 | cut -d, -f2 | sort -n | tail -n 1)
+    tmp=$(mktemp -d)
+    series=$(grep -v '^#' "$csv" | tail -n +2 | cut -d, -f1 | grep -v -- '-pinned\|-pageable' | awk '!s[$0]++')
+    plots=
+    for s in $series; do
+        grep "^$s," "$csv" | awk -F, '{print $2, $6}' >"$tmp/$s.dat"
+        case $s in # the libraries dashed and thick, the lesson's kernels plain
+        clblast|openblas|cublas) style="lw 3 dt 2" ;; *) style="lw 1.5" ;; esac
+        plots="$plots${plots:+, }'$tmp/$s.dat' using 1:2 with linespoints $style title '$s'"
+    done
+    gnuplot <<EOF
+set terminal svg size 860,540 font 'sans,11'
+set output '$dir/05-gemm.svg'
+set colorsequence classic
+set title "C = A·B, n x n floats: $device"
+set xlabel 'n'; set ylabel 'GFLOP/s'
+set logscale xy; set key outside right; set grid
+plot $plots
+EOF
+    # Roofline: FLOPs per byte each kernel asks of global memory (its tiles
+    # decide it), against the measured peak and copy bandwidth.
+    IFS=x read -r bm bn bk tm tnn <<<"$best"
+    awk -F, -v n="$nmax" -v bm="$bm" -v bn="$bn" '
+        /^#/ || $1 == "what" || $2 != n { next }
+        { ai = 0 }
+        $1 == "naive" || $1 == "rows" || $1 == "bt" { ai = 2 / 8 }
+        $1 == "tiled" || $1 == "tiled-pad" || $1 == "1d" { ai = 16 / 4 }
+        $1 == "2d" || $1 == "vec" || $1 == "fast" { ai = 2 * bm * bn / (4 * (bm + bn)) }
+        $1 == "cpu" { ai = 2 * 16 * 16 / (4 * (16 + 16)) }
+        ai > 0 { print ai, $6, $1 }' "$csv" >"$tmp/roof.dat"
+    gnuplot <<EOF
+set terminal svg size 800,520 font 'sans,11'
+set output '$dir/05-roofline.svg'
+set title "Roofline at n = $nmax: $device"
+set xlabel 'FLOP per byte requested from global memory'; set ylabel 'GFLOP/s'
+set logscale xy; set grid; set key top left
+set xrange [0.1:100]
+peak = $peak; bw = $copy
+roof(x) = (bw * x < peak) ? bw * x : peak
+plot roof(x) with lines lw 2 title sprintf('min(peak %.0f GFLOP/s, copy %.0f GB/s x FLOP/B)', peak, bw), \
+     '$tmp/roof.dat' using 1:2:3 with labels point pt 7 ps 0.8 offset char 0,0.8 font ',9' notitle
+EOF
+    rm -rf "$tmp"
+    echo "bench 05: wrote $dir/05-gemm.svg, $dir/05-roofline.svg"
+}
+if [ "${1:-}" = --plot ]; then plot "${2:?usage: bench.sh --plot CSV}"; exit $?; fi
+
 : "${RESULTS:?set RESULTS}" "${BIN:=build}"
 mkdir -p "$RESULTS" "$BIN"
 L=$BIN/05-matrix-multiplication
@@ -92,48 +149,7 @@ for mode in pageable pinned; do
     echo "$out" | grep -E '^(kernel|upload|download|offload):' | sed "s/^/$mode /"
 done
 
-# ---- figures -----------------------------------------------------------------
-if command -v gnuplot >/dev/null; then
-    tmp=$(mktemp -d)
-    series=$(grep -v '^#' "$CSV" | tail -n +2 | cut -d, -f1 | grep -v -- '-pinned\|-pageable' | awk '!s[$0]++')
-    plots=
-    for s in $series; do
-        grep "^$s," "$CSV" | awk -F, '{print $2, $6}' >"$tmp/$s.dat"
-        plots="$plots${plots:+, }'$tmp/$s.dat' using 1:2 with linespoints title '$s'"
-    done
-    gnuplot <<EOF
-set terminal svg size 800,520 font 'sans,11'
-set output '$RESULTS/05-gemm.svg'
-set title "C = A·B, n x n floats: $device"
-set xlabel 'n'; set ylabel 'GFLOP/s'
-set logscale xy; set key outside right; set grid
-plot $plots
-EOF
-    # Roofline: FLOPs per byte each kernel asks of global memory (its tiles
-    # decide it), against the measured peak and copy bandwidth.
-    IFS=x read -r bm bn bk tm tnn <<<"$best"
-    awk -F, -v n="$nmax" -v bm="$bm" -v bn="$bn" -v tm="$tm" '
-        /^#/ || $1 == "what" || $2 != n { next }
-        { ai = 0 }
-        $1 == "naive" || $1 == "rows" || $1 == "bt" { ai = 2 / 8 }
-        $1 == "tiled" || $1 == "tiled-pad" || $1 == "1d" { ai = 16 / 4 }
-        $1 == "2d" || $1 == "vec" || $1 == "fast" { ai = 2 * bm * bn / (4 * (bm + bn)) }
-        $1 == "cpu" { ai = 2 * 16 * tm / (4 * (16 + tm)) }
-        ai > 0 { print ai, $6, $1 }' "$CSV" >"$tmp/roof.dat"
-    gnuplot <<EOF
-set terminal svg size 800,520 font 'sans,11'
-set output '$RESULTS/05-roofline.svg'
-set title "Roofline at n = $nmax: $device"
-set xlabel 'FLOP per byte requested from global memory'; set ylabel 'GFLOP/s'
-set logscale xy; set grid; set key top left
-set xrange [0.1:100]
-peak = $peak; bw = $copy
-roof(x) = (bw * x < peak) ? bw * x : peak
-plot roof(x) with lines lw 2 title sprintf('min(peak %.0f GFLOP/s, copy %.0f GB/s x FLOP/B)', peak, bw), \
-     '$tmp/roof.dat' using 1:2 with points pt 7 ps 1 notitle, \
-     '' using 1:2:3 with labels offset 0,1 font ',9' notitle
-EOF
-    rm -rf "$tmp"
-    echo "bench 05: wrote $CSV, $RESULTS/05-gemm.svg, $RESULTS/05-roofline.svg"
-fi
+# ---- figures -------------------------------------------------------------------
+if command -v gnuplot >/dev/null; then plot "$CSV"
+else echo "bench 05: no gnuplot here: make the figures elsewhere with $0 --plot $CSV"; fi
 exit $status

@@ -108,7 +108,7 @@ void gemm_tiled(__global const float *A, __global const float *BT,
 /* A TS x TS tile of C per work-group of TS x TS/WPT work-items. Work-item
  * (lx, ly) computes rows ly, ly + RTS, ly + 2*RTS... of column lx: every
  * value of B it reads from local memory now serves WPT products. */
-#define RTS (TS / WPT)
+#define RTS (TS / WPT > 0 ? TS / WPT : 1) /* the host makes WPT divide TS */
 __kernel __attribute__((reqd_work_group_size(TS, RTS, 1)))
 void gemm_1d(__global const float *A, __global const float *B,
              __global float *C, const int M, const int N, const int K)

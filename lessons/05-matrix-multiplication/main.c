@@ -397,7 +397,7 @@ int main(int argc, char **argv)
     if (!one && !all && !tune)
         clu_die("-o %s: no such variant; choose naive rows bt tiled tiled-pad 1d 2d vec fast all tune",
                 opt_variant);
-    if (ts % wpt)
+    if ((all || (one && one->kind == ONE_D)) && ts % wpt)
         clu_die("-w %zu must divide the tile side -t %zu", wpt, ts);
     tiles t = opt_tiles ? parse_tiles(opt_tiles) : (tiles){128, 64, 8, 8, 8}; /* GPU: -o tune */
 

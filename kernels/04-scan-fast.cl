@@ -51,26 +51,41 @@ static void load_items(__global const T *in, uint first, uint n, T x[ITEMS], int
     }
 }
 
-/* Write x[] scanned, starting from `carry` (the sum of everything before). */
-static void store_scan(__global T *out, uint first, uint n, const T x[ITEMS], T carry,
-                       int exclusive, int full)
+// snippet: store-staged
+/* Write x[] scanned, starting from `carry` (the sum of everything before).
+ * Work-item lid owns values lid*ITEMS ... lid*ITEMS + ITEMS-1 of the tile,
+ * so its direct stores would leave gaps that other work-items fill later.
+ * Full tiles go through local memory instead: each work-item puts its
+ * vectors there, then the group writes the tile out in one contiguous sweep
+ * (work-item lid writes vectors lid, lid + WG, ...). One vector slot of
+ * padding after every 8 keeps both steps free of bank conflicts. */
+#define SLOT4(q) ((q) + ((q) >> 3))
+#define STAGE_SIZE SLOT4(TILE / 4)
+static void store_scan(__global T *out, uint tile, uint n, const T x[ITEMS], T carry,
+                       int exclusive, int full, __local T4 *stage)
 {
+    const uint lid = get_local_id(0);
+    const uint first = tile * TILE + lid * ITEMS;
     T y[ITEMS];
     for (int k = 0; k < ITEMS; k++) {
         T next = carry + x[k];
         y[k] = exclusive ? carry : next;
         carry = next;
     }
-    if (full) {
-        __global T4 *p = (__global T4 *)(out + first);
+    if (full) { /* the same for the whole group: the barrier is safe */
         for (int k = 0; k < ITEMS / 4; k++)
-            p[k] = (T4)(y[4 * k], y[4 * k + 1], y[4 * k + 2], y[4 * k + 3]);
+            stage[SLOT4(lid * (ITEMS / 4) + k)] = (T4)(y[4 * k], y[4 * k + 1], y[4 * k + 2], y[4 * k + 3]);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __global T4 *p = (__global T4 *)(out + tile * TILE);
+        for (int k = 0; k < ITEMS / 4; k++)
+            p[k * WG + lid] = stage[SLOT4(k * WG + lid)];
     } else {
         for (int k = 0; k < ITEMS; k++)
             if (first + k < n)
                 out[first + k] = y[k];
     }
 }
+// end snippet
 
 static T sum_items(const T x[ITEMS])
 {
@@ -145,13 +160,14 @@ __kernel void scan_tiles(__global const T *in, __global T *out, __global const T
                          const uint n, const int exclusive)
 {
     __local T buf[2][WG];
+    __local T4 stage[STAGE_SIZE];
     const uint tile = get_group_id(0);
     const uint first = tile * TILE + get_local_id(0) * ITEMS;
     const int full = (tile + 1) * TILE <= n;
     T x[ITEMS], total;
     load_items(in, first, n, x, full);
     T before = group_exclusive_scan(sum_items(x), buf, &total);
-    store_scan(out, first, n, x, scanned_sums[tile] + before, exclusive, full);
+    store_scan(out, tile, n, x, scanned_sums[tile] + before, exclusive, full, stage);
 }
 
 // snippet: lookback-state
@@ -199,12 +215,14 @@ __kernel void clear_status(__global uint *status, const uint count)
 // snippet: lookback
 /* status[0] hands out tile numbers; tile t's status is status[1 + 2t] and
  * status[2 + 2t]. All of it is zero before the launch. */
+#define WINDOW (WG < 32 ? WG : 32)
 __kernel void scan_lookback(__global const T *in, __global T *out,
                             volatile __global uint *status, const uint n, const int exclusive)
 {
     __local T buf[2][WG];
-    __local uint tile_l;
-    __local T carry_l;
+    __local T4 stage[STAGE_SIZE];
+    __local uint tile_l, flags[WINDOW], next_l, done_l;
+    __local T values[WINDOW], carry_l;
     const uint lid = get_local_id(0);
     /* Tile numbers in the order work-groups start, not get_group_id():
      * OpenCL promises nothing about which groups run at the same time, but
@@ -222,30 +240,47 @@ __kernel void scan_lookback(__global const T *in, __global T *out,
     load_items(in, first, n, x, full);
     T before = group_exclusive_scan(sum_items(x), buf, &total);
 
+    /* Publish at once: successors need it. Tile 0 knows its prefix. The
+     * look-back state lives in local memory, where the whole group sees it
+     * (and where PoCL keeps it right across the loop's barriers). */
     if (lid == 0) {
-        T carry = (T)0;
-        if (tile == 0) {
-            publish(st, 0, FLAG_P, total);
-        } else {
-            publish(st, tile, FLAG_A, total); /* at once: successors need it */
-            /* Walk back, adding aggregates, until a tile with an inclusive
-             * prefix; wait where a tile has published nothing yet. */
-            uint j = tile - 1;
-            for (;;) {
-                T v;
-                uint f = peek(st, j, &v);
-                if (f == 0)
-                    continue;
-                carry += v;
-                if (f == FLAG_P)
-                    break;
-                j--;
-            }
-            publish(st, tile, FLAG_P, carry + total);
-        }
-        carry_l = carry;
+        publish(st, tile, tile == 0 ? FLAG_P : FLAG_A, total);
+        carry_l = (T)0;
+        next_l = tile - 1;
+        done_l = tile == 0;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    store_scan(out, first, n, x, carry_l + before, exclusive, full);
+    /* Look back WINDOW tiles at a time, one work-item per tile: add
+     * aggregates up to the nearest inclusive prefix. A tile that has
+     * published nothing yet is read again in the next round. */
+    while (!done_l) {
+        const uint j = next_l;
+        if (lid < WINDOW && lid <= j) {
+            T v = (T)0;
+            flags[lid] = peek(st, j - lid, &v);
+            values[lid] = v;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lid == 0) {
+            T carry = carry_l;
+            uint k = 0, done = 0, last = min((uint)WINDOW, j + 1);
+            for (; k < last; k++) {
+                if (flags[k] == 0)
+                    break;
+                carry += values[k];
+                if (flags[k] == FLAG_P) {
+                    done = 1;
+                    break;
+                }
+            }
+            carry_l = carry;
+            done_l = done;
+            next_l = j - k;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lid == 0 && tile > 0)
+        publish(st, tile, FLAG_P, carry_l + total);
+    store_scan(out, tile, n, x, carry_l + before, exclusive, full, stage);
 }
 // end snippet

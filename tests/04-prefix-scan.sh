@@ -5,12 +5,13 @@ L04=$PWD/$BIN/04-prefix-scan
 
 # One work-group: n up to the tile, powers of two or not.
 for wg in 2 64 256; do
-    for n in 1 2 3 $((wg - 1)) $wg; do
+    for n in $(printf '%s\n' 1 2 3 $((wg - 1)) $wg | sort -nu); do
+        [ "$n" -ge 1 ] && [ "$n" -le "$wg" ] || continue
         expect_out 0 'verified device scan: .*: ok' "04: hillis-steele n=$n wg=$wg int" -- \
             "$L04" -o hillis-steele -T int -n $n -t $wg -r 1
     done
     for v in blelloch blelloch-pad; do
-        for n in 1 3 $((wg + 1)) $((2 * wg - 1)) $((2 * wg)); do
+        for n in $(printf '%s\n' 1 3 $((wg + 1)) $((2 * wg - 1)) $((2 * wg)) | sort -nu); do
             expect_out 0 'verified device scan: .*: ok' "04: $v n=$n wg=$wg int -e" -- \
                 "$L04" -o $v -T int -e -n $n -t $wg -r 1
         done
@@ -79,7 +80,7 @@ expect_bad "04: -r 0" -- "$L04" -r 0
 
 # The checks must be able to fail.
 BADK=$(mktemp -d)
-cp kernels/04-scan.cl kernels/04-scan-fast.cl "$BADK/"
+cp kernels/00-peak.cl kernels/04-scan.cl kernels/04-scan-fast.cl "$BADK/"
 # GPU Gems 3's second erratum: bi placed with ai's offset.
 sed -i 's/tmp\[slot(bi, pad)\] = vb;/tmp[bi + CONFLICT_FREE_OFFSET(ai)] = vb;/' "$BADK/04-scan.cl"
 expect_out 1 'FAILED' "04: bi placed with ai's offset (the erratum) fails verification" -- \

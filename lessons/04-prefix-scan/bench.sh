@@ -53,7 +53,7 @@ n=$((1 << MAX))
     echo "variant,type,scan,n,wg,items,ms,gbps,copy_gbps,slowest_stage_ms"
 } >"$tiles"
 for v in lookback reduce-then-scan; do
-    for wg in 128 256 512; do
+    for wg in 64 128 256; do
         for items in 8 16 32; do
             [ "$v" = reduce-then-scan ] && [ "$wg" != 256 ] && continue
             r=$(run -o $v -n $n -t $wg -v $items) || continue

@@ -4,7 +4,9 @@
 # tile shapes of the look-back scan at the largest n.
 # Environment: RESULTS (folder), BIN (build folder), SCAN_LOG2_MAX (largest
 # n as a power of two: default 22, which a 2-core CPU runs in minutes; use 28
-# on a GPU). Writes RESULTS/04-scan.csv, 04-scan-tiles.csv, 04-scan.svg.
+# on a GPU), PLOT_ONLY=1 (only draw the figure from an existing CSV, for
+# results measured on a machine without gnuplot). Writes RESULTS/04-scan.csv,
+# 04-scan-tiles.csv, 04-scan.svg.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 RESULTS=${RESULTS:-results/pocl} BIN=${BIN:-build}
@@ -30,6 +32,7 @@ run() {
     echo "$line,$stage"
 }
 
+if [ -z "${PLOT_ONLY:-}" ]; then
 {
     header
     echo "variant,type,scan,n,wg,items,ms,gbps,copy_gbps,slowest_stage_ms"
@@ -62,6 +65,8 @@ for v in lookback reduce-then-scan; do
         done
     done
 done
+
+fi
 
 command -v gnuplot >/dev/null || { echo "bench: no gnuplot, no figure" >&2; exit 0; }
 dev=$(sed -n 's/^# device: //p' "$csv" | head -n 1)

@@ -27,8 +27,8 @@ plot() {
     plots=
     for s in $series; do
         grep "^$s," "$csv" | awk -F, '{print $2, $6}' >"$tmp/$s.dat"
-        case $s in # the libraries dashed and thick, the lesson's kernels plain
-        clblast|openblas|cublas) style="lw 3 dt 2" ;; *) style="lw 1.5" ;; esac
+        case $s in # the libraries thick, the lesson's kernels thin
+        clblast|openblas|cublas) style="lw 4" ;; *) style="lw 1.5" ;; esac
         plots="$plots${plots:+, }'$tmp/$s.dat' using 1:2 with linespoints $style title '$s'"
     done
     gnuplot <<EOF

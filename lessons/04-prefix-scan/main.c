@@ -8,7 +8,7 @@
  * the up-sweep as a reduction; reduce-then-scan; and a single pass with
  * decoupled look-back, whose tiles are numbered by an atomic counter.
  * APIs introduced: __local arrays and barrier(), atomic_inc / atomic_xchg /
- * atomic_or on global memory, clEnqueueFillBuffer, programs built twice with
+ * atomic_or on global memory, programs built twice with
  * different -D options, CL_DEVICE_MAX_MEM_ALLOC_SIZE.
  */
 #include "clu.h"

@@ -1,4 +1,5 @@
-/* Checker for exercise 05-1: runs the student's naive gemm kernel on shapes
+/* Checker for exercise 05-1: runs the student's naive gemm kernel,
+ * C = alpha·A·B + beta·C, on shapes
  * that 16 does not divide (1 x 1 x 1, odd primes, tall and skinny), with the
  * NDRange rounded up to 16 x 16, and compares with plain C in double. C is
  * followed by sentinels: a missing guard shows up as a wrong value or an
@@ -21,6 +22,10 @@ static int try_shape(clu_env *env, cl_kernel k, int M, int N, int K, char *why, 
     clu_fill_random(h_A, (size_t)M * K, 31, -1.0f, 1.0f);
     clu_fill_random(h_B, (size_t)K * N, 32, -1.0f, 1.0f);
     for (size_t e = 0; e < nc; e++) h_C[e] = SENTINEL;
+    float *h_C0 = malloc((size_t)M * N * sizeof(float)); /* C before the kernel */
+    clu_fill_random(h_C0, (size_t)M * N, 33, -1.0f, 1.0f);
+    for (size_t e = 0; e < (size_t)M * N; e++) h_C[e] = h_C0[e];
+    const float alpha = 1.5f, beta = -0.5f;
     cl_int err;
     cl_mem d_A = clCreateBuffer(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, (size_t)M * K * sizeof(float), h_A, &err);
     CLU_CHECK_ERR(err, "clCreateBuffer");
@@ -34,6 +39,8 @@ static int try_shape(clu_env *env, cl_kernel k, int M, int N, int K, char *why, 
     CLU_CHECK(clSetKernelArg(k, 3, sizeof M, &M));
     CLU_CHECK(clSetKernelArg(k, 4, sizeof N, &N));
     CLU_CHECK(clSetKernelArg(k, 5, sizeof K, &K));
+    CLU_CHECK(clSetKernelArg(k, 6, sizeof alpha, &alpha));
+    CLU_CHECK(clSetKernelArg(k, 7, sizeof beta, &beta));
     const size_t global[2] = {gx, gy}, local[2] = {WG, WG};
     CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 2, NULL, global, local, 0, NULL, NULL));
     CLU_CHECK(clEnqueueReadBuffer(env->queue, d_C, CL_TRUE, 0, nc * sizeof(float), h_C, 0, NULL, NULL));
@@ -45,8 +52,11 @@ static int try_shape(clu_env *env, cl_kernel k, int M, int N, int K, char *why, 
                 r += (double)h_A[i * K + kk] * h_B[kk * N + j];
                 a += fabs((double)h_A[i * K + kk] * h_B[kk * N + j]);
             }
+            const double c0 = h_C0[(size_t)i * N + j];
+            r = alpha * r + beta * c0;
+            a = fabs(alpha) * a + fabs(beta * c0);
             double got = h_C[(size_t)i * N + j];
-            if (!(fabs(got - r) <= (K + 1) * a / 16777216.0 + 1e-30)) {
+            if (!(fabs(got - r) <= (K + 3) * a / 16777216.0 + 1e-30)) {
                 snprintf(why, whylen, "C[%d][%d] is %g, expected %g", i, j, got, r);
                 ok = 0;
             }
@@ -63,6 +73,7 @@ static int try_shape(clu_env *env, cl_kernel k, int M, int N, int K, char *why, 
     free(h_A);
     free(h_B);
     free(h_C);
+    free(h_C0);
     return ok;
 }
 

@@ -1,5 +1,5 @@
 /* Checker for exercise 05-3: runs the student's gemm kernel, WPT elements
- * per work-item, with several TS and WPT on shapes that TS does not divide,
+ * of a row per work-item, with several TS and WPT on shapes that TS does not divide,
  * and compares with plain C in double. C is followed by sentinels. */
 #include "grading.h"
 
@@ -32,7 +32,7 @@ static int try_shape(clu_env *env, cl_kernel k, int M, int N, int K, size_t ts, 
     CLU_CHECK(clSetKernelArg(k, 3, sizeof M, &M));
     CLU_CHECK(clSetKernelArg(k, 4, sizeof N, &N));
     CLU_CHECK(clSetKernelArg(k, 5, sizeof K, &K));
-    const size_t global[2] = {gx, gy / wpt}, local[2] = {ts, ts / wpt};
+    const size_t global[2] = {gx / wpt, gy}, local[2] = {ts / wpt, ts};
     CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 2, NULL, global, local, 0, NULL, NULL));
     CLU_CHECK(clEnqueueReadBuffer(env->queue, d_C, CL_TRUE, 0, nc * sizeof(float), h_C, 0, NULL, NULL));
     int ok = 1;

@@ -92,7 +92,7 @@ static void blelloch_tile(__global const T *in, __global T *out, __global T *sum
     const T va = base + ai < n ? in[base + ai] : (T)0;
     const T vb = base + bi < n ? in[base + bi] : (T)0;
     tmp[slot(ai, pad)] = va;
-    tmp[slot(bi, pad)] = vb; /* bi's own offset: GPU Gems 3 printed ai's here */
+    tmp[slot(bi, pad)] = vb; /* bi's own offset, never ai's */
 
     uint offset = 1;
     for (uint d = m >> 1; d > 0; d >>= 1) { /* up-sweep */

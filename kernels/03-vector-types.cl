@@ -153,6 +153,54 @@ __kernel void outer_sum_f8local(__global const float *A, __global const float *B
 }
 // end snippet
 
+// snippet: float16local-kernel
+/* Variant float16local: float8local with two float8 of A per work-item.
+ * Each value of B read from local memory now feeds 16 multiply-adds instead
+ * of 8, so a larger share of the instructions are FMAs: more work per
+ * work-item, the idea lesson 05 builds on. */
+__kernel void outer_sum_f16local(__global const float *A, __global const float *B,
+                                 __global float *C, const int X, const int Y,
+                                 __local float8 *tile)
+{
+    int i = get_global_id(0), lid = get_local_id(0), lsize = get_local_size(0);
+    int own0 = clamp(X - 16 * i, 0, 8), own1 = clamp(X - 16 * i - 8, 0, 8);
+    __global const float8 *A8 = (__global const float8 *)A;
+    float8 a0 = own0 == 8 ? A8[2 * i] : load8_part(A + 16 * i, own0);
+    float8 a1 = own1 == 8 ? A8[2 * i + 1] : load8_part(A + 16 * i + 8, own1);
+    float8 s0 = (float8)(0.0f), s1 = (float8)(0.0f);
+    __global const float8 *B8 = (__global const float8 *)B;
+    int Y8 = Y / 8;
+    for (int j0 = 0; j0 < Y8; j0 += lsize) {
+        int n = min(lsize, Y8 - j0);
+        if (lid < n)
+            tile[lid] = B8[j0 + lid];
+        barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll 4
+        for (int j = 0; j < n; j++) {
+            float8 b = tile[j];
+            s0 += a0 * b.s0; s1 += a1 * b.s0; s0 += a0 * b.s1; s1 += a1 * b.s1;
+            s0 += a0 * b.s2; s1 += a1 * b.s2; s0 += a0 * b.s3; s1 += a1 * b.s3;
+            s0 += a0 * b.s4; s1 += a1 * b.s4; s0 += a0 * b.s5; s1 += a1 * b.s5;
+            s0 += a0 * b.s6; s1 += a1 * b.s6; s0 += a0 * b.s7; s1 += a1 * b.s7;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    for (int y = 8 * Y8; y < Y; y++) {
+        float b = B[y];
+        s0 += a0 * b;
+        s1 += a1 * b;
+    }
+    if (own0 == 8)
+        ((__global float8 *)C)[2 * i] = s0;
+    else if (own0 > 0)
+        store8_part(s0, C + 16 * i, own0);
+    if (own1 == 8)
+        ((__global float8 *)C)[2 * i + 1] = s1;
+    else if (own1 > 0)
+        store8_part(s1, C + 16 * i + 8, own1);
+}
+// end snippet
+
 // snippet: float8acc-kernel
 /* Variant float8acc: float8b with 8 independent sums. In float8b every
  * multiply-add waits for the one before it (they all add into `sum`); here

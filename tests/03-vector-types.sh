@@ -2,7 +2,7 @@
 # does not divide, work-group sizes, bad input, and Oclgrind clean runs of
 # every variant at small odd sizes (no read or write past an end).
 L03=$PWD/$BIN/03-vector-types
-VARIANTS="scalar float4 float8 float8b float8local float8acc"
+VARIANTS="scalar float4 float8 float8b float8local float8acc float16local"
 
 # All variants at once (each is verified; one wrong value fails the run).
 for wg in 8 32 64; do
@@ -32,7 +32,7 @@ expect_out 0 '^# device: .*' "03: the CSV names the device" -- cat "$CSV"
 expect_out 0 '^# driver: ' "03: the CSV names the driver" -- cat "$CSV"
 expect_out 0 '^# date: 20' "03: the CSV is dated" -- cat "$CSV"
 expect 0 "03: the CSV has a row per variant and work-group size" -- \
-    bash -c "[ \$(grep -cE '^[a-z0-9]+,[0-9]+,' '$CSV') -eq 36 ]"
+    bash -c "[ \$(grep -cE '^[a-z0-9]+,[0-9]+,' '$CSV') -eq 42 ]"
 rm -f "$CSV"
 
 # Bad input: exit 2 and one clear line.

@@ -36,7 +36,7 @@ set yrange [0:*]
 set key outside right
 set grid ytics
 peak = $peak
-plot for [v in "scalar float4 float8 float8b float8local float8acc"] \
+plot for [v in "scalar float4 float8 float8b float8local float8acc float16local"] \
      "$csv" using 2:(strcol(1) eq v ? \$4 : 1/0) with linespoints lw 2 title v, \
      peak with lines dt 2 lc rgb "black" title sprintf("measured peak %.0f", peak)
 GP

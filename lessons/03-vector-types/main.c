@@ -11,7 +11,8 @@
  *
  * Variants (-o): scalar (lesson 01's kernel), float4, float8, float8b (B as
  * float8 too), float8local (float8b with B in local tiles), float8acc
- * (float8b with eight independent sums: the chains of the peak kernel).
+ * (float8b with eight independent sums: the chains of the peak kernel),
+ * float16local (float8local with 16 elements per work-item).
  * --sweep runs every variant at work-group sizes 32..1024 and prints a table
  * and the best; --csv FILE saves the sweep for `make bench`.
  */
@@ -44,6 +45,7 @@ static const variant variants[] = {
     {"float8b", "03-vector-types.cl", "outer_sum_f8b", 8, 0, "A, B and C as float8"},
     {"float8local", "03-vector-types.cl", "outer_sum_f8local", 8, 1, "float8b, B in local tiles"},
     {"float8acc", "03-vector-types.cl", "outer_sum_f8acc", 8, 0, "float8b, 8 independent sums"},
+    {"float16local", "03-vector-types.cl", "outer_sum_f16local", 16, 1, "float8local, 16 elements per work-item"},
 };
 #define NVARIANTS ((int)(sizeof variants / sizeof variants[0]))
 
@@ -183,7 +185,7 @@ int main(int argc, char **argv)
         {"-x", "X", "length of A and C", CLU_OPT_SIZE, &X, 1, 1 << 28},
         {"-y", "Y", "length of B (terms in each sum)", CLU_OPT_SIZE, &Y, 1, 1 << 28},
         {"-t", "WG", "work-group size (work-items per group)", CLU_OPT_SIZE, &wg, 1, 1 << 16},
-        {"-o", "VARIANT", "all, scalar, float4, float8, float8b, float8local, float8acc", CLU_OPT_STRING,
+        {"-o", "VARIANT", "all, scalar, float4, float8, float8b, float8local, float8acc, float16local", CLU_OPT_STRING,
          &which, 0, 0},
         {"-r", "N", "runs of each kernel; the best time counts", CLU_OPT_SIZE, &reps, 1, 1000},
         {"--sweep", NULL, "run the variants at work-group sizes 32..1024, print a table",
@@ -198,7 +200,7 @@ int main(int argc, char **argv)
         for (int v = 0; v < NVARIANTS; v++)
             if (!strcmp(which, variants[v].name)) chosen = v;
         if (chosen < 0)
-            clu_die("-o: unknown variant '%s' (all, scalar, float4, float8, float8b, float8local, float8acc)",
+            clu_die("-o: unknown variant '%s' (all, scalar, float4, float8, float8b, float8local, float8acc, float16local)",
                     which);
     }
     if (csv && !sweep) clu_die("--csv needs --sweep");

@@ -40,8 +40,14 @@ for fmt in "${@:-html}"; do
         pandoc "${common[@]}" --self-contained --css book/book.css -o "$out/index.html" "${chapters[@]}" \
             && echo "book: $out/index.html" || status=1 ;;
     pdf)
-        pandoc "${common[@]}" --css book/book.css --css book/print.css --pdf-engine weasyprint \
-            -o "$out/workbook.pdf" "${chapters[@]}" 2> >(grep -v -e '^WARNING: Ignored' -e 'Anchor defined twice' >&2) \
+        # Every SVG figure as a PNG for the PDF engine (see book/pdf-images.lua).
+        for svg in $(grep -ho '([^()]*\.svg)' "${chapters[@]}" | tr -d '()' | sort -u); do
+            png="$out/pdf-img/${svg%.svg}.png"
+            mkdir -p "$(dirname "$png")"
+            rsvg-convert -z 2 -b white -o "$png" "$svg" || { echo "book: cannot render $svg" >&2; status=1; }
+        done
+        pandoc "${common[@]}" --lua-filter book/pdf-images.lua --css book/book.css --css book/print.css --pdf-engine weasyprint \
+            -o "$out/workbook.pdf" "${chapters[@]}" 2> >(grep -v -e '^WARNING: Ignored' -e 'Anchor defined twice' -e 'media type' >&2) \
             && echo "book: $out/workbook.pdf" || status=1 ;;
     *) echo "book.sh: unknown format $fmt" >&2; exit 2 ;;
     esac

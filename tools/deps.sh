@@ -42,6 +42,7 @@ for group in "$@"; do
     book)
         want 'has pandoc' pandoc
         want 'has weasyprint' weasyprint
+        want 'has rsvg-convert' librsvg2-bin
         want 'has pdftoppm' poppler-utils
         ;;
     check-book)

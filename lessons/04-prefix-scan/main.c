@@ -19,12 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) clu_die("cannot allocate %zu bytes of host memory", n);
-    return p;
-}
 
 // snippet: serial-reference
 /* The serial scan: one pass, one addition per value. Every device result is
@@ -348,7 +342,7 @@ int main(int argc, char **argv)
     for (size_t k = 0; k < sizeof all / sizeof all[0]; k++) clu_check_wgsize(&c.env, all[k], wg);
 
     /* Input: floats in [-1, 1), ints in [-100, 100]; seeded. */
-    void *h_in = xmalloc(n * c.esize), *h_out = xmalloc(n * c.esize);
+    void *h_in = clu_malloc(n * c.esize, "host memory"), *h_out = clu_malloc(n * c.esize, "host memory");
     if (is_int) clu_fill_random_int(h_in, n, 4, -100, 100);
     else clu_fill_random(h_in, n, 4, -1.0f, 1.0f);
 
@@ -451,7 +445,7 @@ int main(int argc, char **argv)
     const char *what = variant == SERIAL ? "serial scan" : variant == REDUCE ? "device total" : "device scan";
     // snippet: verify
     if (is_int) {
-        int *ref = xmalloc(n * sizeof *ref);
+        int *ref = clu_malloc(n * sizeof *ref, "host memory");
         scan_serial_int(h_in, ref, n, exclusive && variant != REDUCE);
         bad = clu_verify_int(what, h_out, variant == REDUCE ? ref + n - 1 : ref, nout);
         free(ref);
@@ -460,7 +454,7 @@ int main(int argc, char **argv)
          * (i+2) * 2^-24 * (sum of |terms|). clu_verify_sum takes one term
          * count for all values, so the factor (i+2)/(n+1) goes into absref. */
         const float *a = h_in;
-        double *ref = xmalloc(n * sizeof *ref), *absref = xmalloc(n * sizeof *absref);
+        double *ref = clu_malloc(n * sizeof *ref, "host memory"), *absref = clu_malloc(n * sizeof *absref, "host memory");
         double s = 0.0, sa = 0.0;
         for (size_t i = 0; i < n; i++) {
             double si = s + a[i], sai = sa + fabs(a[i]);

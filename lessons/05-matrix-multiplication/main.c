@@ -71,12 +71,6 @@ typedef struct {
 
 typedef struct { double ms, gflops, up_ms, down_ms; int ok; } result;
 
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) clu_die("cannot allocate %zu bytes of host memory", n);
-    return p;
-}
 
 // snippet: pinned
 /* Host memory the device can copy from directly: a buffer made with
@@ -87,7 +81,7 @@ static float *host_floats(ctx *c, size_t n, cl_mem *keep)
 {
     if (!c->pinned) {
         *keep = NULL;
-        return xmalloc(n * sizeof(float));
+        return clu_malloc(n * sizeof(float), "host memory");
     }
     cl_int err;
     *keep = clCreateBuffer(c->env.context, CL_MEM_ALLOC_HOST_PTR, n * sizeof(float), NULL, &err);
@@ -120,10 +114,10 @@ static void make_reference(ctx *c)
     const size_t M = c->M, N = c->N, K = c->K;
     const int full = (double)M * N * K <= (double)(1 << 27);
     c->S = full ? M * N : 4096;
-    c->idx = xmalloc(c->S * sizeof *c->idx);
-    c->ref = xmalloc(c->S * sizeof *c->ref);
-    c->absref = xmalloc(c->S * sizeof *c->absref);
-    c->got = xmalloc(c->S * sizeof *c->got);
+    c->idx = clu_malloc(c->S * sizeof *c->idx, "host memory");
+    c->ref = clu_malloc(c->S * sizeof *c->ref, "host memory");
+    c->absref = clu_malloc(c->S * sizeof *c->absref, "host memory");
+    c->got = clu_malloc(c->S * sizeof *c->got, "host memory");
     uint64_t s = 12345;
     for (size_t e = 0; e < c->S; e++) {
         s = s * 6364136223846793005ull + 1442695040888963407ull;
@@ -408,7 +402,7 @@ int main(int argc, char **argv)
     char *pname = NULL;
     size_t plen = 0;
     CLU_CHECK(clGetPlatformInfo(c.env.platform, CL_PLATFORM_NAME, 0, NULL, &plen));
-    pname = xmalloc(plen + 1);
+    pname = clu_malloc(plen + 1, "host memory");
     CLU_CHECK(clGetPlatformInfo(c.env.platform, CL_PLATFORM_NAME, plen, pname, NULL));
     c.nvidia = strstr(pname, "NVIDIA") != NULL;
     free(pname);
@@ -425,7 +419,7 @@ int main(int argc, char **argv)
     c.h_C = host_floats(&c, M * N, &c.pin[2]);
     clu_fill_random(c.h_A, M * K, 1, -1.0f, 1.0f);
     clu_fill_random(c.h_B, K * N, 2, -1.0f, 1.0f);
-    c.h_BT = xmalloc(N * K * sizeof(float));
+    c.h_BT = clu_malloc(N * K * sizeof(float), "host memory");
     for (size_t k = 0; k < K; k++)
         for (size_t j = 0; j < N; j++) c.h_BT[j * K + k] = c.h_B[k * N + j];
     make_reference(&c);

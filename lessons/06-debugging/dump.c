@@ -54,7 +54,7 @@ int mode_dump(clu_env *env, const lesson_args *a)
     /* One binary per device of the program; we built for one. */
     size_t size = 0;
     CLU_CHECK(clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL));
-    unsigned char *bin = xmalloc(size + 1);
+    unsigned char *bin = clu_malloc(size + 1, "host memory");
     unsigned char *bins[1] = {bin};
     CLU_CHECK(clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bins, bins, NULL));
     bin[size] = '\0';

@@ -21,7 +21,6 @@ typedef struct {
  * Caller frees. */
 char *broken_path(const char *name);
 
-void *xmalloc(size_t n);
 
 int mode_errors(clu_env *env, const lesson_args *a);   /* errors.c */
 int mode_dump(clu_env *env, const lesson_args *a);     /* dump.c */

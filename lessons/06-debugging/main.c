@@ -29,12 +29,6 @@
 #define CLU_KERNEL_DIR "kernels"
 #endif
 
-void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) clu_die("cannot allocate %zu bytes of host memory", n);
-    return p;
-}
 
 // snippet: broken-path
 /* The broken kernels are not in kernels/ (every file there must compile):
@@ -72,7 +66,7 @@ static void print_kernel_facts(const clu_env *env, cl_program prog)
 {
     cl_uint n = 0;
     CLU_CHECK(clCreateKernelsInProgram(prog, 0, NULL, &n));
-    cl_kernel *ks = xmalloc(n * sizeof *ks);
+    cl_kernel *ks = clu_malloc(n * sizeof *ks, "host memory");
     CLU_CHECK(clCreateKernelsInProgram(prog, n, ks, NULL));
     for (cl_uint i = 0; i < n; i++) {
         char name[256] = "";
@@ -158,9 +152,9 @@ static void launch(clu_env *env, cl_kernel k, size_t items, size_t wg)
 static size_t run_tiled_sum(clu_env *env, cl_program prog, const lesson_args *a)
 {
     size_t X = a->X, Y = a->Y, wg = a->wg;
-    float *h_A = xmalloc(X * sizeof *h_A), *h_B = xmalloc(Y * sizeof *h_B);
-    float *h_C = xmalloc(X * sizeof *h_C);
-    double *ref = xmalloc(X * sizeof *ref), *absref = xmalloc(X * sizeof *absref);
+    float *h_A = clu_malloc(X * sizeof *h_A, "host memory"), *h_B = clu_malloc(Y * sizeof *h_B, "host memory");
+    float *h_C = clu_malloc(X * sizeof *h_C, "host memory");
+    double *ref = clu_malloc(X * sizeof *ref, "host memory"), *absref = clu_malloc(X * sizeof *absref, "host memory");
     clu_fill_random(h_A, X, 1, -1.0f, 1.0f);
     clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
     double sumB = 0.0, sumAbsB = 0.0;
@@ -203,8 +197,8 @@ static size_t run_tiled_sum(clu_env *env, cl_program prog, const lesson_args *a)
 static size_t run_group_sum(clu_env *env, cl_program prog, const lesson_args *a)
 {
     size_t n = a->X, wg = a->wg, groups = clu_round_up(n, wg) / wg;
-    float *h_in = xmalloc(n * sizeof *h_in), *h_out = xmalloc(groups * sizeof *h_out);
-    double *ref = xmalloc(groups * sizeof *ref), *absref = xmalloc(groups * sizeof *absref);
+    float *h_in = clu_malloc(n * sizeof *h_in, "host memory"), *h_out = clu_malloc(groups * sizeof *h_out, "host memory");
+    double *ref = clu_malloc(groups * sizeof *ref, "host memory"), *absref = clu_malloc(groups * sizeof *absref, "host memory");
     clu_fill_random(h_in, n, 3, -1.0f, 1.0f);
     for (size_t g = 0; g < groups; g++) {
         ref[g] = absref[g] = 0.0;
@@ -238,8 +232,8 @@ static size_t run_group_sum(clu_env *env, cl_program prog, const lesson_args *a)
 static size_t run_smooth(clu_env *env, cl_program prog, const lesson_args *a)
 {
     size_t n = a->X, wg = a->wg;
-    float *h_in = xmalloc(n * sizeof *h_in), *h_out = xmalloc(n * sizeof *h_out);
-    double *ref = xmalloc(n * sizeof *ref), *absref = xmalloc(n * sizeof *absref);
+    float *h_in = clu_malloc(n * sizeof *h_in, "host memory"), *h_out = clu_malloc(n * sizeof *h_out, "host memory");
+    double *ref = clu_malloc(n * sizeof *ref, "host memory"), *absref = clu_malloc(n * sizeof *absref, "host memory");
     clu_fill_random(h_in, n, 4, -1.0f, 1.0f);
     for (size_t i = 0; i < n; i++) {
         double l = h_in[i > 0 ? i - 1 : 0], c = h_in[i], r = h_in[i + 1 < n ? i + 1 : n - 1];

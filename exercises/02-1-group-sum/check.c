@@ -13,13 +13,8 @@ static int try_case(clu_env *env, cl_kernel k, int n, size_t L, char *why, size_
     float *h_part = clu_malloc(groups * sizeof(float), "partial");
     clu_fill_random(h_in, (size_t)n, 21, -1.0f, 1.0f);
     for (size_t g = 0; g < groups; g++) h_part[g] = NAN;
-    cl_int err;
-    cl_mem d_in = clCreateBuffer(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                 (size_t)n * sizeof(float), h_in, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
-    cl_mem d_part = clCreateBuffer(env->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                                   groups * sizeof(float), h_part, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
+    cl_mem d_in = grade_buffer(env, h_in, (size_t)n * sizeof(float));
+    cl_mem d_part = grade_buffer(env, h_part, groups * sizeof(float));
     CLU_CHECK(clSetKernelArg(k, 0, sizeof d_in, &d_in));
     CLU_CHECK(clSetKernelArg(k, 1, sizeof d_part, &d_part));
     CLU_CHECK(clSetKernelArg(k, 2, L * sizeof(float), NULL));

@@ -12,18 +12,15 @@ static int try_case(clu_env *env, cl_kernel k, cl_uint n, size_t wg, char *why, 
     int *h_in = malloc(n * sizeof(int)), *h_out = malloc(wg * sizeof(int));
     clu_fill_random_int(h_in, n, 41 + n, 1, 9); /* never 0: a skipped step shows */
     for (size_t i = 0; i < wg; i++) h_out[i] = SENTINEL;
-    cl_int err;
-    cl_mem d_in = clCreateBuffer(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, n * sizeof(int), h_in, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
-    cl_mem d_out = clCreateBuffer(env->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, wg * sizeof(int), h_out, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
+    cl_mem d_in = grade_buffer(env, h_in, n * sizeof(int));
+    cl_mem d_out = grade_buffer(env, h_out, wg * sizeof(int));
     CLU_CHECK(clSetKernelArg(k, 0, sizeof d_in, &d_in));
     CLU_CHECK(clSetKernelArg(k, 1, sizeof d_out, &d_out));
     CLU_CHECK(clSetKernelArg(k, 2, sizeof n, &n));
     CLU_CHECK(clSetKernelArg(k, 3, wg * sizeof(int), NULL));
     CLU_CHECK(clSetKernelArg(k, 4, wg * sizeof(int), NULL));
     CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &wg, &wg, 0, NULL, NULL));
-    CLU_CHECK(clEnqueueReadBuffer(env->queue, d_out, CL_TRUE, 0, wg * sizeof(int), h_out, 0, NULL, NULL));
+    grade_read(env, d_out, h_out, wg * sizeof(int));
     int ok = 1, sum = 0;
     for (cl_uint i = 0; i < n && ok; i++) {
         sum += h_in[i];

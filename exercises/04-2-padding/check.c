@@ -51,7 +51,7 @@ int main(int argc, char **argv)
     CLU_CHECK(clSetKernelArg(k_off, 0, sizeof d_off, &d_off));
     CLU_CHECK(clSetKernelArg(k_off, 1, sizeof count, &count));
     CLU_CHECK(clEnqueueNDRangeKernel(env.queue, k_off, 1, NULL, &global, &local, 0, NULL, NULL));
-    CLU_CHECK(clEnqueueReadBuffer(env.queue, d_off, CL_TRUE, 0, M * sizeof(int), off, 0, NULL, NULL));
+    grade_read(&env, d_off, off, M * sizeof(int));
 
     /* Offsets must be sane before anything else is judged. */
     int sane = 1, padded = 0;
@@ -71,8 +71,7 @@ int main(int argc, char **argv)
     int h_in[M], h_out[M], ok = sane && padded;
     clu_fill_random_int(h_in, M, 42, -50, 50);
     size_t words = (size_t)(M - 1 + (sane ? off[M - 1] : 0)) + 1;
-    cl_mem d_in = clCreateBuffer(env.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof h_in, h_in, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
+    cl_mem d_in = grade_buffer(&env, h_in, sizeof h_in);
     cl_mem d_out = clCreateBuffer(env.context, CL_MEM_WRITE_ONLY, sizeof h_out, NULL, &err);
     CLU_CHECK_ERR(err, "clCreateBuffer");
     char why[160] = "the offsets are all 0: nothing is padded";
@@ -82,7 +81,7 @@ int main(int argc, char **argv)
         CLU_CHECK(clSetKernelArg(k_scan, 1, sizeof d_out, &d_out));
         CLU_CHECK(clSetKernelArg(k_scan, 2, words * sizeof(int), NULL));
         CLU_CHECK(clEnqueueNDRangeKernel(env.queue, k_scan, 1, NULL, &g, &g, 0, NULL, NULL));
-        CLU_CHECK(clEnqueueReadBuffer(env.queue, d_out, CL_TRUE, 0, sizeof h_out, h_out, 0, NULL, NULL));
+        grade_read(&env, d_out, h_out, sizeof h_out);
         int sum = 0;
         for (int i = 0; i < M && ok; i++) {
             if (h_out[i] != sum) {

@@ -25,18 +25,15 @@ static int try_case(clu_env *env, cl_kernel k, cl_uint n, cl_uint tile, size_t w
         h_out[i] = run;
     }
     h_out[n] = SENTINEL;
-    cl_int err;
-    cl_mem d_out = clCreateBuffer(env->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, (n + 1) * sizeof(int), h_out, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
-    cl_mem d_sums = clCreateBuffer(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, tiles * sizeof(int), h_sums, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
+    cl_mem d_out = grade_buffer(env, h_out, (n + 1) * sizeof(int));
+    cl_mem d_sums = grade_buffer(env, h_sums, tiles * sizeof(int));
     CLU_CHECK(clSetKernelArg(k, 0, sizeof d_out, &d_out));
     CLU_CHECK(clSetKernelArg(k, 1, sizeof d_sums, &d_sums));
     CLU_CHECK(clSetKernelArg(k, 2, sizeof n, &n));
     CLU_CHECK(clSetKernelArg(k, 3, sizeof tile, &tile));
     size_t global = tiles * wg;
     CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &wg, 0, NULL, NULL));
-    CLU_CHECK(clEnqueueReadBuffer(env->queue, d_out, CL_TRUE, 0, (n + 1) * sizeof(int), h_out, 0, NULL, NULL));
+    grade_read(env, d_out, h_out, (n + 1) * sizeof(int));
     int ok = 1, sum = 0;
     for (cl_uint i = 0; i < n && ok; i++) {
         sum += h_in[i];

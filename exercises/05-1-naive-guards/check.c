@@ -26,13 +26,9 @@ static int try_shape(clu_env *env, cl_kernel k, int M, int N, int K, char *why, 
     clu_fill_random(h_C0, (size_t)M * N, 33, -1.0f, 1.0f);
     for (size_t e = 0; e < (size_t)M * N; e++) h_C[e] = h_C0[e];
     const float alpha = 1.5f, beta = -0.5f;
-    cl_int err;
-    cl_mem d_A = clCreateBuffer(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, (size_t)M * K * sizeof(float), h_A, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
-    cl_mem d_B = clCreateBuffer(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, (size_t)K * N * sizeof(float), h_B, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
-    cl_mem d_C = clCreateBuffer(env->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, nc * sizeof(float), h_C, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
+    cl_mem d_A = grade_buffer(env, h_A, (size_t)M * K * sizeof(float));
+    cl_mem d_B = grade_buffer(env, h_B, (size_t)K * N * sizeof(float));
+    cl_mem d_C = grade_buffer(env, h_C, nc * sizeof(float));
     CLU_CHECK(clSetKernelArg(k, 0, sizeof d_A, &d_A));
     CLU_CHECK(clSetKernelArg(k, 1, sizeof d_B, &d_B));
     CLU_CHECK(clSetKernelArg(k, 2, sizeof d_C, &d_C));
@@ -43,7 +39,7 @@ static int try_shape(clu_env *env, cl_kernel k, int M, int N, int K, char *why, 
     CLU_CHECK(clSetKernelArg(k, 7, sizeof beta, &beta));
     const size_t global[2] = {gx, gy}, local[2] = {WG, WG};
     CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 2, NULL, global, local, 0, NULL, NULL));
-    CLU_CHECK(clEnqueueReadBuffer(env->queue, d_C, CL_TRUE, 0, nc * sizeof(float), h_C, 0, NULL, NULL));
+    grade_read(env, d_C, h_C, nc * sizeof(float));
     int ok = 1;
     for (int i = 0; i < M && ok; i++)
         for (int j = 0; j < N && ok; j++) {

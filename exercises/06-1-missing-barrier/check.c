@@ -12,9 +12,7 @@ static int try_size(clu_env *env, cl_kernel k, size_t groups, size_t wg, char *w
     float *h_in = malloc(n * sizeof(float)), *h_out = malloc(n * sizeof(float));
     clu_fill_random(h_in, n, 61, -1.0f, 1.0f);
     cl_int err;
-    cl_mem d_in = clCreateBuffer(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                 n * sizeof(float), h_in, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
+    cl_mem d_in = grade_buffer(env, h_in, n * sizeof(float));
     cl_mem d_out = clCreateBuffer(env->context, CL_MEM_WRITE_ONLY, n * sizeof(float), NULL, &err);
     CLU_CHECK_ERR(err, "clCreateBuffer");
     CLU_CHECK(clSetKernelArg(k, 0, sizeof d_in, &d_in));

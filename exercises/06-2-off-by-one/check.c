@@ -19,13 +19,8 @@ static int try_size(clu_env *env, cl_kernel k, int rows, int cols, size_t wg, ch
     float *h_M = calloc(mlen, sizeof(float)), *h_out = malloc(global * sizeof(float));
     clu_fill_random(h_M, (size_t)rows * cols, 62, -1.0f, 1.0f);
     for (size_t i = 0; i < global; i++) h_out[i] = SENTINEL;
-    cl_int err;
-    cl_mem d_M = clCreateBuffer(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                mlen * sizeof(float), h_M, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
-    cl_mem d_out = clCreateBuffer(env->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                                  global * sizeof(float), h_out, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer");
+    cl_mem d_M = grade_buffer(env, h_M, mlen * sizeof(float));
+    cl_mem d_out = grade_buffer(env, h_out, global * sizeof(float));
     CLU_CHECK(clSetKernelArg(k, 0, sizeof d_M, &d_M));
     CLU_CHECK(clSetKernelArg(k, 1, sizeof d_out, &d_out));
     CLU_CHECK(clSetKernelArg(k, 2, sizeof rows, &rows));

@@ -65,8 +65,8 @@ void grade_read(clu_env *env, cl_mem buf, void *host, size_t bytes)
     CLU_CHECK(clEnqueueReadBuffer(env->queue, buf, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
 }
 
-int grade_gemm(clu_env *env, cl_kernel k, int M, int N, int K, const size_t global[2],
-               const size_t local[2], size_t slack, char *why, size_t whylen)
+int grade_gemm(clu_env *env, cl_kernel k, int M, int N, int K, const float *alpha_beta,
+               const size_t global[2], const size_t local[2], size_t slack, char *why, size_t whylen)
 {
     const float sentinel = 12345.0f;
     const size_t nc = (size_t)M * N + slack;
@@ -76,6 +76,10 @@ int grade_gemm(clu_env *env, cl_kernel k, int M, int N, int K, const size_t glob
     clu_fill_random(h_A, (size_t)M * K, 31, -1.0f, 1.0f);
     clu_fill_random(h_B, (size_t)K * N, 32, -1.0f, 1.0f);
     for (size_t e = 0; e < nc; e++) h_C[e] = sentinel;
+    float *h_C0 = clu_malloc((size_t)M * N * sizeof(float), "C before the kernel");
+    clu_fill_random(h_C0, (size_t)M * N, 33, -1.0f, 1.0f);
+    if (alpha_beta)
+        for (size_t e = 0; e < (size_t)M * N; e++) h_C[e] = h_C0[e];
     cl_mem d_A = grade_buffer(env, h_A, (size_t)M * K * sizeof(float));
     cl_mem d_B = grade_buffer(env, h_B, (size_t)K * N * sizeof(float));
     cl_mem d_C = grade_buffer(env, h_C, nc * sizeof(float));
@@ -85,6 +89,10 @@ int grade_gemm(clu_env *env, cl_kernel k, int M, int N, int K, const size_t glob
     CLU_CHECK(clSetKernelArg(k, 3, sizeof M, &M));
     CLU_CHECK(clSetKernelArg(k, 4, sizeof N, &N));
     CLU_CHECK(clSetKernelArg(k, 5, sizeof K, &K));
+    if (alpha_beta) {
+        CLU_CHECK(clSetKernelArg(k, 6, sizeof(float), &alpha_beta[0]));
+        CLU_CHECK(clSetKernelArg(k, 7, sizeof(float), &alpha_beta[1]));
+    }
     CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 2, NULL, global, local, 0, NULL, NULL));
     grade_read(env, d_C, h_C, nc * sizeof(float));
     int ok = 1;
@@ -95,8 +103,13 @@ int grade_gemm(clu_env *env, cl_kernel k, int M, int N, int K, const size_t glob
                 r += (double)h_A[i * K + kk] * h_B[kk * N + j];
                 a += fabs((double)h_A[i * K + kk] * h_B[kk * N + j]);
             }
+            if (alpha_beta) {
+                const double c0 = h_C0[(size_t)i * N + j];
+                r = alpha_beta[0] * r + alpha_beta[1] * c0;
+                a = fabs(alpha_beta[0]) * a + fabs(alpha_beta[1] * c0);
+            }
             double got = h_C[(size_t)i * N + j];
-            if (!(fabs(got - r) <= (K + 1) * a / 16777216.0 + 1e-30)) {
+            if (!(fabs(got - r) <= (K + 3) * a / 16777216.0 + 1e-30)) {
                 snprintf(why, whylen, "C[%d][%d] is %g, expected %g", i, j, got, r);
                 ok = 0;
             }
@@ -113,5 +126,6 @@ int grade_gemm(clu_env *env, cl_kernel k, int M, int N, int K, const size_t glob
     free(h_A);
     free(h_B);
     free(h_C);
+    free(h_C0);
     return ok;
 }

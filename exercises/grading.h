@@ -32,10 +32,12 @@ void grade_read(clu_env *env, cl_mem buf, void *host, size_t bytes);
 
 /* Lesson 05's exercises: run a gemm kernel k(A, B, C, M, N, K) over the 2D
  * NDRange global/local on random A and B, compare C with plain C in double,
- * and require that none of the `slack` floats after C was written. Returns 1
- * if right, else 0 with the reason in why. */
-int grade_gemm(clu_env *env, cl_kernel k, int M, int N, int K, const size_t global[2],
-               const size_t local[2], size_t slack, char *why, size_t whylen);
+ * and require that none of the `slack` floats after C was written. With
+ * alpha_beta = {alpha, beta} the kernel takes them as arguments 6 and 7 and
+ * must compute C = alpha·A·B + beta·C on a random C; NULL for C = A·B.
+ * Returns 1 if right, else 0 with the reason in why. */
+int grade_gemm(clu_env *env, cl_kernel k, int M, int N, int K, const float *alpha_beta,
+               const size_t global[2], const size_t local[2], size_t slack, char *why, size_t whylen);
 
 /* "DIR/NAME" in a static buffer, for clu_build() of a student's kernel. */
 const char *grade_path(const char *name);

@@ -13,7 +13,7 @@ static int try_shape(clu_env *env, cl_kernel k, int M, int N, int K, size_t ts, 
     const size_t gx = clu_round_up((size_t)N, ts), gy = clu_round_up((size_t)M, ts);
     const size_t global[2] = {gx, gy / wpt}, local[2] = {ts, ts / wpt};
     /* room after C for a stray write anywhere in the NDRange */
-    return grade_gemm(env, k, M, N, K, global, local, gx * gy, why, whylen);
+    return grade_gemm(env, k, M, N, K, NULL, global, local, gx * gy, why, whylen);
 }
 
 int main(int argc, char **argv)

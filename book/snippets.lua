@@ -7,7 +7,8 @@
 --   ```
 --
 -- Markers in the sources are comment lines `// snippet: NAME` ... `// end
--- snippet` (or `#` comments in shell and make files). Snippets may nest;
+-- snippet NAME` (or `#` comments in shell and make files). Snippets may nest;
+-- an end marker must name the snippet it closes, or the build stops;
 -- every marker line is stripped from what the reader sees. A missing file or
 -- snippet stops the build with an error. Paths are relative to BOOK_ROOT
 -- (default: the working directory). When BOOK_SNIPPETS_USED names a file,
@@ -20,8 +21,13 @@ local function start_of(line)
   return line:match("^%s*//%s*snippet:%s*(%S+)%s*$") or line:match("^%s*#%s*snippet:%s*(%S+)%s*$")
 end
 
+-- The name an end marker closes, "" for a bare `// end snippet` (refused).
+local function end_of(line)
+  return line:match("^%s*//%s*end snippet%s*(%S*)%s*$") or line:match("^%s*#%s*end snippet%s*(%S*)%s*$")
+end
+
 local function is_end(line)
-  return line:match("^%s*//%s*end snippet%s*$") ~= nil or line:match("^%s*#%s*end snippet%s*$") ~= nil
+  return end_of(line) ~= nil
 end
 
 local function read_lines(path)
@@ -37,7 +43,31 @@ local function read_lines(path)
   return lines
 end
 
+-- Every end marker must close the snippet opened last, by name.
+local function check_markers(lines, path)
+  local open = {}
+  for i, line in ipairs(lines) do
+    local s, e = start_of(line), end_of(line)
+    if s then
+      open[#open + 1] = s
+    elseif e then
+      local want = open[#open]
+      if not want then
+        error("snippets.lua: " .. path .. ":" .. i .. ": '" .. line:gsub("^%s+", "") .. "' closes no open snippet")
+      elseif e ~= want then
+        error("snippets.lua: " .. path .. ":" .. i .. ": end marker names '" .. e ..
+              "' but the open snippet is '" .. want .. "' (write '// end snippet " .. want .. "')")
+      end
+      open[#open] = nil
+    end
+  end
+  if #open > 0 then
+    error("snippets.lua: " .. path .. ": snippet '" .. open[#open] .. "' is never closed")
+  end
+end
+
 local function extract(lines, path, name)
+  check_markers(lines, path)
   local out, depth, inside, closed = {}, 0, false, false
   for _, line in ipairs(lines) do
     local s = start_of(line)
@@ -61,7 +91,7 @@ local function extract(lines, path, name)
     error("snippets.lua: no snippet '" .. name .. "' in " .. path)
   end
   if not closed then
-    error("snippets.lua: snippet '" .. name .. "' in " .. path .. " has no '// end snippet'")
+    error("snippets.lua: snippet '" .. name .. "' in " .. path .. " has no '// end snippet " .. name .. "'")
   end
   return out
 end

@@ -113,7 +113,7 @@ const char *clu_error_name(cl_int err)
     default: return "unknown OpenCL error";
     }
 }
-// end snippet
+// end snippet error-names
 
 static void clu_print_wg_limits(FILE *out)
 {
@@ -218,7 +218,7 @@ void clu_fail(cl_int err, const char *call, const char *file, int line)
     clu_report(err, call, file, line);
     exit(2);
 }
-// end snippet
+// end snippet clu-fail
 
 void clu_die(const char *fmt, ...)
 {
@@ -477,7 +477,7 @@ static void clu_choose(const clu_common *c, cl_platform_id *plat, cl_device_id *
         clu_die("no device matches -d '%s'%s (see --list)", c->device ? c->device : "(any)",
                 c->platform ? " on the chosen platform" : "");
 }
-// end snippet
+// end snippet choose-device
 
 void clu_setup(clu_env *env, const clu_common *c)
 {
@@ -506,7 +506,7 @@ void clu_setup(clu_env *env, const clu_common *c)
     /* Profiling lets us ask each event when it started and ended. */
     env->queue = clCreateCommandQueue(env->context, env->device, CL_QUEUE_PROFILING_ENABLE, &err);
     CLU_CHECK_ERR(err, "clCreateCommandQueue");
-    // end snippet
+    // end snippet context-queue
 }
 
 void clu_teardown(clu_env *env)
@@ -588,7 +588,7 @@ char *clu_kernel_path(const char *name)
     clu_die("kernel file '%s' not found in %s or %s (set CLU_KERNEL_DIR to look elsewhere)", name,
             len > 0 ? from_exe : "(no exe path)", CLU_KERNEL_DIR);
 }
-// end snippet
+// end snippet kernel-path
 
 static void clu_print_log(cl_program prog, cl_device_id dev, const char *path)
 {
@@ -650,7 +650,7 @@ cl_program clu_build(clu_env *env, const char *name, const char *options)
     free(path);
     return prog;
 }
-// end snippet
+// end snippet build-program
 
 cl_kernel clu_kernel(cl_program program, const char *name)
 {
@@ -729,7 +729,7 @@ double clu_event_ms(cl_event ev)
     CLU_CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL));
     return (double)(end - start) * 1e-6;
 }
-// end snippet
+// end snippet event-ms
 
 double clu_now(void)
 {
@@ -793,7 +793,7 @@ size_t clu_verify_sum(const char *what, const float *got, const double *ref,
     if (bad) fprintf(stderr, "error: %zu of %zu values of %s are wrong\n", bad, n, what);
     return bad;
 }
-// end snippet
+// end snippet verify-sum
 
 size_t clu_verify_int(const char *what, const int *got, const int *ref, size_t n)
 {

@@ -30,7 +30,7 @@ __kernel void fma_peak(__global float *out, const float a, const float b)
     float8 s = ((x0 + x1) + (x2 + x3)) + ((x4 + x5) + (x6 + x7));
     out[get_global_id(0)] = ((s.s0 + s.s1) + (s.s2 + s.s3)) + ((s.s4 + s.s5) + (s.s6 + s.s7));
 }
-// end snippet
+// end snippet fma-peak
 
 // snippet: copy4
 __kernel void copy4(__global const float4 *src, __global float4 *dst, const uint n4)
@@ -39,4 +39,4 @@ __kernel void copy4(__global const float4 *src, __global float4 *dst, const uint
     if (i < n4)
         dst[i] = src[i];
 }
-// end snippet
+// end snippet copy4

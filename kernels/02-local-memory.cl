@@ -28,7 +28,7 @@ __kernel void outer_sum_whole(__global const float *A, __global const float *B,
         C[x] = sum;
     }
 }
-// end snippet
+// end snippet whole-kernel
 
 // snippet: tiled-kernel
 /* B in tiles of T floats: any Y works. */
@@ -54,7 +54,7 @@ __kernel void outer_sum_tiled(__global const float *A, __global const float *B,
     if (x < X)
         C[x] = sum;
 }
-// end snippet
+// end snippet tiled-kernel
 
 // snippet: wrong-barrier-kernel
 /* WRONG, on purpose: the early return of lesson 01 in front of a barrier.
@@ -81,4 +81,4 @@ __kernel void outer_sum_wrong_barrier(__global const float *A, __global const fl
     }
     C[x] = sum;
 }
-// end snippet
+// end snippet wrong-barrier-kernel

@@ -31,7 +31,7 @@ void store8_part(float8 v, __global float *p, int n)
     for (int k = 0; k < n; k++)
         p[k] = t[k];
 }
-// end snippet
+// end snippet tails
 
 float4 load4_part(__global const float *p, int n)
 {
@@ -67,7 +67,7 @@ __kernel void outer_sum_f4(__global const float *A, __global const float *B,
     else
         store4_part(sum, C + 4 * i, own);
 }
-// end snippet
+// end snippet float4-kernel
 
 // snippet: float8-kernel
 /* Variant float8: the same with 8 elements of A and C per work-item. */
@@ -87,7 +87,7 @@ __kernel void outer_sum_f8(__global const float *A, __global const float *B,
     else
         store8_part(sum, C + 8 * i, own);
 }
-// end snippet
+// end snippet float8-kernel
 
 // snippet: float8b-kernel
 /* Variant float8b: B read as float8 too, 64 multiply-adds per load. */
@@ -114,7 +114,7 @@ __kernel void outer_sum_f8b(__global const float *A, __global const float *B,
     else
         store8_part(sum, C + 8 * i, own);
 }
-// end snippet
+// end snippet float8b-kernel
 
 // snippet: float8local-kernel
 /* Variant float8local: float8b with B staged in local memory, one float8
@@ -151,7 +151,7 @@ __kernel void outer_sum_f8local(__global const float *A, __global const float *B
     else if (own > 0)
         store8_part(sum, C + 8 * i, own);
 }
-// end snippet
+// end snippet float8local-kernel
 
 // snippet: float16local-kernel
 /* Variant float16local: float8local with two float8 of A per work-item.
@@ -199,7 +199,7 @@ __kernel void outer_sum_f16local(__global const float *A, __global const float *
     else if (own1 > 0)
         store8_part(s1, C + 16 * i + 8, own1);
 }
-// end snippet
+// end snippet float16local-kernel
 
 // snippet: float8acc-kernel
 /* Variant float8acc: float8b with 8 independent sums. In float8b every
@@ -230,4 +230,4 @@ __kernel void outer_sum_f8acc(__global const float *A, __global const float *B,
     else
         store8_part(sum, C + 8 * i, own);
 }
-// end snippet
+// end snippet float8acc-kernel

@@ -21,7 +21,7 @@ expect_out 0 '^platform 0:' "01: --list" -- "$L01" --list
 
 # A wrong kernel must be caught: drop the last term of every sum.
 BADK=$(mktemp -d)
-sed 's/y < Y; y++/y < Y - 1; y++/' kernels/01-outer-sum.cl >"$BADK/01-outer-sum.cl"
+sed 's/y < Y; y++/y < Y - 1; y++/' kernels/01-hello-world.cl >"$BADK/01-hello-world.cl"
 expect_out 1 'FAILED' "01: a kernel that skips a term fails verification" -- \
     env CLU_KERNEL_DIR="$BADK" "$L01" -x 1000 -y 37
 rm -rf "$BADK"

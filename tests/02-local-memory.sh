@@ -40,7 +40,7 @@ expect_bad "02: -s without a value" -- "$L02" -s
 BADK=$(mktemp -d)
 sed 's/for (int y0 = 0; y0 < Y; y0 += T)/for (int y0 = 0; y0 + T <= Y; y0 += T)/' \
     kernels/02-local-memory.cl >"$BADK/02-local-memory.cl"
-cp kernels/01-outer-sum.cl kernels/00-peak.cl "$BADK/"
+cp kernels/01-hello-world.cl kernels/00-peak.cl "$BADK/"
 expect_out 1 'FAILED' "02: a kernel that skips the last tile fails" -- \
     env CLU_KERNEL_DIR="$BADK" "$L02" -x 300 -y 100 -t 64 -r 1 -o tiled
 rm -rf "$BADK"

@@ -47,7 +47,7 @@ expect_bad "03: --csv into a missing folder" -- "$L03" --sweep --csv /nonexisten
 
 # A float8b kernel that forgets the last Y % 8 terms must fail verification.
 BADK=$(mktemp -d)
-cp kernels/01-outer-sum.cl kernels/00-peak.cl "$BADK/"
+cp kernels/01-hello-world.cl kernels/00-peak.cl "$BADK/"
 sed 's/for (int y = 8 \* Y8; y < Y; y++)/for (int y = 8 * Y8; y < Y - 1; y++)/' \
     kernels/03-vector-types.cl >"$BADK/03-vector-types.cl"
 expect_out 1 'FAILED' "03: a kernel that drops the last term of B fails" -- \

@@ -80,19 +80,19 @@ expect_bad "04: -r 0" -- "$L04" -r 0
 
 # The checks must be able to fail.
 BADK=$(mktemp -d)
-cp kernels/00-peak.cl kernels/04-scan.cl kernels/04-scan-fast.cl "$BADK/"
+cp kernels/00-peak.cl kernels/04-prefix-scan.cl kernels/04-prefix-scan-fast.cl "$BADK/"
 # GPU Gems 3's second erratum: bi placed with ai's offset.
-sed -i 's/tmp\[slot(bi, pad)\] = vb;/tmp[bi + CONFLICT_FREE_OFFSET(ai)] = vb;/' "$BADK/04-scan.cl"
+sed -i 's/tmp\[slot(bi, pad)\] = vb;/tmp[bi + CONFLICT_FREE_OFFSET(ai)] = vb;/' "$BADK/04-prefix-scan.cl"
 expect_out 1 'FAILED' "04: bi placed with ai's offset (the erratum) fails verification" -- \
     env CLU_KERNEL_DIR="$BADK" "$L04" -o blelloch-pad -T int -n 512 -r 1
-cp kernels/04-scan.cl "$BADK/"
+cp kernels/04-prefix-scan.cl "$BADK/"
 # A look-back that drops the nearest predecessor's value.
-sed -i 's/carry += values\[k\];/carry += k ? values[k] : (T)0;/' "$BADK/04-scan-fast.cl"
+sed -i 's/carry += values\[k\];/carry += k ? values[k] : (T)0;/' "$BADK/04-prefix-scan-fast.cl"
 expect_out 1 'FAILED' "04: a look-back that drops a predecessor fails verification" -- \
     env CLU_KERNEL_DIR="$BADK" "$L04" -o lookback -T int -n 100000 -t 64 -v 4 -r 1
-cp kernels/04-scan-fast.cl "$BADK/"
+cp kernels/04-prefix-scan-fast.cl "$BADK/"
 # add_block_sums that skips the last tile.
-sed -i 's/const uint end = min(n, (g + 1) \* tile);/const uint end = g + 1 == get_num_groups(0) ? g * tile : min(n, (g + 1) * tile);/' "$BADK/04-scan.cl"
+sed -i 's/const uint end = min(n, (g + 1) \* tile);/const uint end = g + 1 == get_num_groups(0) ? g * tile : min(n, (g + 1) * tile);/' "$BADK/04-prefix-scan.cl"
 expect_out 1 'FAILED' "04: adding no total to the last tile fails verification" -- \
     env CLU_KERNEL_DIR="$BADK" "$L04" -o multiblock -T int -n 5000 -r 1
 rm -rf "$BADK"

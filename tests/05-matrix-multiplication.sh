@@ -45,11 +45,11 @@ expect_bad "05: -r 0" -- "$L05" -r 0
 # the last tile of K (register-blocked).
 BAD05=$(mktemp -d)
 cp kernels/05-*.cl "$BAD05/"
-sed -i "0,/k < K; k++)/s//k < K - 1; k++)/" "$BAD05/05-gemm.cl"
+sed -i "0,/k < K; k++)/s//k < K - 1; k++)/" "$BAD05/05-matrix-multiplication.cl"
 expect_out 1 'FAILED' "05: a naive kernel that skips a term fails verification" -- \
     env CLU_KERNEL_DIR="$BAD05" "$L05" -m 30 -n 20 -k 40 -o naive -r 1
-cp kernels/05-gemm-reg.cl "$BAD05/"
-sed -i 's|const int tiles = K / BK;|const int tiles = K / BK - 1;|' "$BAD05/05-gemm-reg.cl"
+cp kernels/05-matrix-multiplication-reg.cl "$BAD05/"
+sed -i 's|const int tiles = K / BK;|const int tiles = K / BK - 1;|' "$BAD05/05-matrix-multiplication-reg.cl"
 expect_out 1 'FAILED' "05: a register-blocked kernel that skips a tile fails verification" -- \
     env CLU_KERNEL_DIR="$BAD05" "$L05" -m 64 -n 64 -k 64 -o fast -c 32x32x8x4x4 -r 1
 rm -rf "$BAD05"

@@ -25,7 +25,7 @@ expect_out 2 'broken/warning\.cl:6:11' "06: -Werror turns the warning into a fai
 expect_out 2 'broken/missing-semicolon\.cl:5' "06: broken kernels are found from another directory" -- \
     bash -c "cd / && '$L06' -o build -k missing-semicolon.cl"
 expect_out 0 'kernel group_sum: at most [0-9]+ work-items' "06: build mode prints each kernel's facts" -- \
-    "$L06" -o build -k 06-bugs.cl
+    "$L06" -o build -k 06-debugging-bugs.cl
 expect_bad "06: build mode, no such kernel file" -- "$L06" -o build -k no-such-kernel.cl
 
 # Errors mode: one run shows every message, with the helper's names and hints.

@@ -5,7 +5,7 @@ static int f(int x)
 {
     // snippet: inner
     int y = x * 2;
-    // end snippet
+    // end snippet inner
     return y;
 }
-// end snippet
+// end snippet outer

@@ -14,7 +14,7 @@ int main(int argc, char **argv)
     const int n = sizeof cases / sizeof cases[0];
     clu_env env;
     grade_begin(argc, argv, n, &env);
-    cl_program prog = clu_build(&env, "01-outer-sum.cl", "");
+    cl_program prog = clu_build(&env, "01-hello-world.cl", "");
     cl_kernel k = clu_kernel(prog, "outer_sum");
     for (int i = 0; i < n; i++) {
         int X = cases[i].X, Y = cases[i].Y;

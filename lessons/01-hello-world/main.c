@@ -26,7 +26,7 @@ static void outer_sum_serial(const float *A, const float *B, float *C, int X, in
         C[x] = sum;
     }
 }
-// end snippet
+// end snippet serial-reference
 
 int main(int argc, char **argv)
 {
@@ -43,7 +43,7 @@ int main(int argc, char **argv)
     // snippet: setup
     clu_env env;
     clu_setup(&env, &common); /* platform, device, context, queue */
-    // end snippet
+    // end snippet setup
     /* Refuse sizes the device cannot hold before spending time on them. */
     clu_check_alloc(&env, clu_bytes(X, sizeof(float), "A"), "A");
     clu_check_alloc(&env, clu_bytes(Y, sizeof(float), "B"), "B");
@@ -72,13 +72,13 @@ int main(int argc, char **argv)
     cl_event up[2];
     CLU_CHECK(clEnqueueWriteBuffer(env.queue, d_A, CL_FALSE, 0, X * sizeof(float), h_A, 0, NULL, &up[0]));
     CLU_CHECK(clEnqueueWriteBuffer(env.queue, d_B, CL_FALSE, 0, Y * sizeof(float), h_B, 0, NULL, &up[1]));
-    // end snippet
+    // end snippet buffers
 
     // snippet: program-kernel
-    cl_program program = clu_build(&env, "01-outer-sum.cl", "");
+    cl_program program = clu_build(&env, "01-hello-world.cl", "");
     cl_kernel kernel = clu_kernel(program, "outer_sum");
     clu_check_wgsize(&env, kernel, wg); /* refuse, with the limits, what the device cannot run */
-    // end snippet
+    // end snippet program-kernel
 
     // snippet: arguments
     int x_arg = (int)X, y_arg = (int)Y;
@@ -87,7 +87,7 @@ int main(int argc, char **argv)
     CLU_CHECK(clSetKernelArg(kernel, 2, sizeof(cl_mem), &d_C));
     CLU_CHECK(clSetKernelArg(kernel, 3, sizeof(int), &x_arg));
     CLU_CHECK(clSetKernelArg(kernel, 4, sizeof(int), &y_arg));
-    // end snippet
+    // end snippet arguments
 
     // snippet: launch
     /* One work-item per element of C. The global size must be a multiple of
@@ -99,7 +99,7 @@ int main(int argc, char **argv)
     CLU_CHECK(clEnqueueNDRangeKernel(env.queue, kernel, 1, NULL, &global, &local, 0, NULL, &run));
     CLU_CHECK(clEnqueueReadBuffer(env.queue, d_C, CL_TRUE, 0, X * sizeof(float), h_C, 0, NULL, &down));
     double wall_ms = (clu_now() - w0) * 1e3;
-    // end snippet
+    // end snippet launch
 
     double up_ms = clu_event_ms(up[0]) + clu_event_ms(up[1]);
     double kernel_ms = clu_event_ms(run);
@@ -121,7 +121,7 @@ int main(int argc, char **argv)
     }
     size_t bad = clu_verify_sum("serial C", h_serial, ref, absref, X, Y);
     bad += clu_verify_sum("device C", h_C, ref, absref, X, Y);
-    // end snippet
+    // end snippet verify
 
     double flops = 2.0 * (double)X * (double)Y;
     printf("sizes:    X = %zu, Y = %zu, work-group size %zu, %zu work-groups\n", X, Y, wg, global / wg);
@@ -142,7 +142,7 @@ int main(int argc, char **argv)
     clReleaseMemObject(d_B);
     clReleaseMemObject(d_C);
     clu_teardown(&env);
-    // end snippet
+    // end snippet release
     free(h_A);
     free(h_B);
     free(h_C);

@@ -32,7 +32,7 @@ typedef struct {
 } variant;
 
 static const variant variants[] = {
-    {"naive", "01-outer-sum.cl", "outer_sum", 0, "lesson 01: every B[y] from global memory"},
+    {"naive", "01-hello-world.cl", "outer_sum", 0, "lesson 01: every B[y] from global memory"},
     {"whole", "02-local-memory.cl", "outer_sum_whole", 1, "all of B in local memory"},
     {"tiled", "02-local-memory.cl", "outer_sum_tiled", 2, "B in local memory, a tile at a time"},
     {"wrong-barrier", "02-local-memory.cl", "outer_sum_wrong_barrier", 2,
@@ -80,7 +80,7 @@ static double run_variant(run_ctx *r, const variant *v, char *skip, size_t skipl
         clReleaseProgram(prog);
         return -1.0;
     }
-    // end snippet
+    // end snippet local-size
 
     CLU_CHECK(clSetKernelArg(k, 0, sizeof(cl_mem), &r->d_A));
     CLU_CHECK(clSetKernelArg(k, 1, sizeof(cl_mem), &r->d_B));
@@ -97,7 +97,7 @@ static double run_variant(run_ctx *r, const variant *v, char *skip, size_t skipl
         int T = (int)floats;
         CLU_CHECK(clSetKernelArg(k, 6, sizeof(int), &T));
     }
-    // end snippet
+    // end snippet local-arg
 
     /* NaN in C first: a kernel that leaves an element unwritten fails. */
     float nan = NAN;
@@ -169,7 +169,7 @@ int main(int argc, char **argv)
     printf("local memory: %llu bytes per work-group (%s)\n", (unsigned long long)local_mem,
            local_type == CL_LOCAL ? "dedicated on-chip memory"
                                   : "emulated in global memory: no faster than it");
-    // end snippet
+    // end snippet query-local
 
     cl_int err;
     cl_mem d_A = clCreateBuffer(env.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,

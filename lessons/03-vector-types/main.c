@@ -39,7 +39,7 @@ typedef struct {
 } variant;
 
 static const variant variants[] = {
-    {"scalar", "01-outer-sum.cl", "outer_sum", 1, 0, "lesson 01: one element per work-item"},
+    {"scalar", "01-hello-world.cl", "outer_sum", 1, 0, "lesson 01: one element per work-item"},
     {"float4", "03-vector-types.cl", "outer_sum_f4", 4, 0, "A and C as float4"},
     {"float8", "03-vector-types.cl", "outer_sum_f8", 8, 0, "A and C as float8"},
     {"float8b", "03-vector-types.cl", "outer_sum_f8b", 8, 0, "A, B and C as float8"},
@@ -67,7 +67,7 @@ static void outer_sum_openmp(const float *A, const float *B, float *C, int X, in
         C[x] = sum;
     }
 }
-// end snippet
+// end snippet openmp
 
 static int on_oclgrind(const clu_env *env)
 {
@@ -138,7 +138,7 @@ static double run(ctx *c, int v, size_t wg)
      * owns the remainder X % width. */
     size_t items = ((size_t)c->X + (size_t)variants[v].width - 1) / (size_t)variants[v].width;
     size_t global = clu_round_up(items, wg);
-    // end snippet
+    // end snippet launch-width
 
     float nan = NAN; /* unwritten elements of C fail the check */
     CLU_CHECK(clEnqueueFillBuffer(env->queue, c->d_C, &nan, sizeof nan, 0,
@@ -170,7 +170,7 @@ static void print_limits(ctx *c, int v)
     CLU_CHECK(clGetKernelWorkGroupInfo(k, d, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
                                        sizeof mult, &mult, NULL));
     CLU_CHECK(clGetKernelWorkGroupInfo(k, d, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof priv, &priv, NULL));
-    // end snippet
+    // end snippet kernel-limits
     printf("  %-12s at most %zu work-items per group, best in multiples of %zu, "
            "%llu bytes private memory per work-item\n",
            variants[v].name, kmax, mult, (unsigned long long)priv);
@@ -237,7 +237,7 @@ int main(int argc, char **argv)
     c.h_C = h_C;
     c.ref = ref;
     c.absref = absref;
-    c.prog01 = clu_build(&env, "01-outer-sum.cl", "");
+    c.prog01 = clu_build(&env, "01-hello-world.cl", "");
     c.prog03 = clu_build(&env, "03-vector-types.cl", "");
     for (int v = 0; v < NVARIANTS; v++)
         c.kernels[v] = clu_kernel(v == 0 ? c.prog01 : c.prog03, variants[v].kernel);
@@ -296,7 +296,7 @@ int main(int argc, char **argv)
                     best_ms = ms[v][w], best_v = v, best_wg = sweep_wgs[w];
             }
         }
-        // end snippet
+        // end snippet sweep
         peak = remeasure_peak(&env, peak);
         printf("\nGFLOP/s (%% of the measured peak) by variant and work-group size:\n%-12s", "variant");
         for (int w = 0; w < NWGS; w++) printf(" %15zu", sweep_wgs[w]);

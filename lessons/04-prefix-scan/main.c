@@ -32,7 +32,7 @@ static void scan_serial(const float *a, float *b, size_t n, int exclusive)
         sum = next;
     }
 }
-// end snippet
+// end snippet serial-reference
 
 static void scan_serial_int(const int *a, int *b, size_t n, int exclusive)
 {
@@ -134,7 +134,7 @@ static void multiblock(scan_ctx *c, cl_kernel blk, size_t tile, cl_mem in, cl_me
     CLU_CHECK(clSetKernelArg(c->k_add, 3, sizeof tile_arg, &tile_arg));
     launch(c, c->k_add, tiles, "add tile sums");
 }
-// end snippet
+// end snippet multiblock
 
 /* The buffers for the totals at every level: tiles of `tile` values. */
 static int make_levels(scan_ctx *c, size_t n, size_t tile, cl_mem *sums, int max)
@@ -168,7 +168,7 @@ static void reduce(scan_ctx *c, cl_mem in, size_t n, cl_mem *sums)
         n = tiles;
     }
 }
-// end snippet
+// end snippet reduce
 
 // snippet: reduce-then-scan
 /* Reduce-then-scan: read the input once to get the tile totals, scan the
@@ -188,7 +188,7 @@ static void reduce_then_scan(scan_ctx *c, cl_mem in, cl_mem out, size_t n, int e
     set_scan_args(c->k_scan_tiles, in, out, sums[0], n, exclusive);
     launch(c, c->k_scan_tiles, tiles, "rescan tiles from totals");
 }
-// end snippet
+// end snippet reduce-then-scan
 
 // snippet: lookback-host
 /* The single pass: clear the tile counter and the statuses, then one launch. */
@@ -202,7 +202,7 @@ static void lookback(scan_ctx *c, cl_mem in, cl_mem out, size_t n, int exclusive
     set_scan_args(c->k_lookback, in, out, status, n, exclusive);
     launch(c, c->k_lookback, tiles, "scan with look-back");
 }
-// end snippet
+// end snippet lookback-host
 
 /* ---- the bank model ------------------------------------------------------- */
 
@@ -229,7 +229,7 @@ static int conflict_degree(size_t offset, size_t lane0, size_t active, int right
     }
     return worst;
 }
-// end snippet
+// end snippet bank-model
 
 static void print_bank_model(size_t wg)
 {
@@ -318,7 +318,7 @@ int main(int argc, char **argv)
                 "allows %llu bytes per buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE) and %llu in all",
                 n, (unsigned long long)bytes, (unsigned long long)max_alloc,
                 (unsigned long long)global_mem);
-    // end snippet
+    // end snippet memory-check
 
     /* On NVIDIA, --build-log also shows registers and local memory per kernel. */
     char pname[256] = "";
@@ -327,8 +327,8 @@ int main(int argc, char **argv)
     char opts_s[128];
     snprintf(opts_s, sizeof opts_s, "-DWG=%zu -DITEMS=%zu -DTYPE_INT=%d%s", wg, items, is_int,
              nv_verbose ? " -cl-nv-verbose" : "");
-    c.block = clu_build(&c.env, "04-scan.cl", opts_s);
-    c.fast = clu_build(&c.env, "04-scan-fast.cl", opts_s);
+    c.block = clu_build(&c.env, "04-prefix-scan.cl", opts_s);
+    c.fast = clu_build(&c.env, "04-prefix-scan-fast.cl", opts_s);
     c.k_block[0] = clu_kernel(c.block, "scan_hillis_steele");
     c.k_block[1] = clu_kernel(c.block, "scan_blelloch");
     c.k_block[2] = clu_kernel(c.block, "scan_blelloch_pad");
@@ -420,7 +420,7 @@ int main(int argc, char **argv)
     size_t copy_bytes = clu_round_up(n * c.esize > 4096 ? n * c.esize : 4096, 16);
     double copy = simulator ? 0.0 : clu_copy_gbps(&c.env, copy_bytes);
     double gbps = moved / best * 1e-6;
-    // end snippet
+    // end snippet bandwidth
     if (simulator) printf("copy:     not measured: a simulator has no memory bandwidth\n");
     else printf("copy:     float4 copy kernel, %zu bytes: %.2f GB/s (read + written)\n", copy_bytes, copy);
     printf("time:     %.4f ms (best of %zu)%s: %.2f GB/s", best, reps,
@@ -469,7 +469,7 @@ int main(int argc, char **argv)
         free(ref);
         free(absref);
     }
-    // end snippet
+    // end snippet verify
 
     for (int i = 0; i < nsums; i++) clReleaseMemObject(sums[i]);
     for (int i = 0; i < nlevels; i++) clReleaseMemObject(levels[i]);

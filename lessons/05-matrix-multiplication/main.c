@@ -91,7 +91,7 @@ static float *host_floats(ctx *c, size_t n, cl_mem *keep)
     CLU_CHECK_ERR(err, "clEnqueueMapBuffer");
     return p;
 }
-// end snippet
+// end snippet pinned
 
 static void host_free(ctx *c, float *p, cl_mem keep)
 {
@@ -150,7 +150,7 @@ static void make_reference(ctx *c)
         c->absref[e] = a;
     }
 }
-// end snippet
+// end snippet reference
 
 static cl_mem device_buffer(ctx *c, size_t floats, cl_mem_flags flags, const char *what)
 {
@@ -186,7 +186,7 @@ static double upload(ctx *c, cl_mem d, const float *h, size_t rows, size_t cols,
     if (p != h) free(p);
     return ms;
 }
-// end snippet
+// end snippet upload-padded
 
 /* Read back the rows x cols result from a device matrix whose rows are
  * pcols floats long: a rectangular read skips the padding of each row. */
@@ -251,7 +251,7 @@ static result run_variant(ctx *c, const variant *v, tiles t, int quiet)
     else
         snprintf(opts, sizeof opts, "%s -DTS=%zu -DWPT=%zu%s", v->opts, c->ts, c->wpt,
                  c->nvidia && c->env.build_log ? " -cl-nv-verbose" : "");
-    cl_program prog = clu_build(&c->env, v->kind >= REG ? "05-gemm-reg.cl" : "05-gemm.cl", opts);
+    cl_program prog = clu_build(&c->env, v->kind >= REG ? "05-matrix-multiplication-reg.cl" : "05-matrix-multiplication.cl", opts);
     cl_kernel k = clu_kernel(prog, v->kernel);
 
     // snippet: ndrange
@@ -271,7 +271,7 @@ static result run_variant(ctx *c, const variant *v, tiles t, int quiet)
         local[0] = local[1] = c->ts;
         global[0] = clu_round_up(d0, c->ts), global[1] = clu_round_up(d1, c->ts);
     }
-    // end snippet
+    // end snippet ndrange
     if (quiet) { /* tuning: a group too large for this build is skipped, not fatal */
         size_t kmax = 0;
         CLU_CHECK(clGetKernelWorkGroupInfo(k, c->env.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax,
@@ -462,7 +462,7 @@ int main(int argc, char **argv)
         }
         print_tiles(tbuf, sizeof tbuf, best_t);
         printf("best: -o fast -c %s at %.1f GFLOP/s\n", tbuf, best);
-        // end snippet
+        // end snippet tune
     } else if (all) {
         result r[NVARIANTS];
         for (size_t i = 0; i < NVARIANTS; i++) {
@@ -491,7 +491,7 @@ int main(int argc, char **argv)
         printf("download: %10.3f ms  %9.2f GB/s   C\n", r.down_ms, bytes_down / r.down_ms * 1e-6);
         printf("offload:  %10.3f ms  %9.1f GFLOP/s counting the transfers (%.0f%% of the time moving data)\n",
                total, 2.0 * (double)M * N * K / total * 1e-6, 100.0 * (r.up_ms + r.down_ms) / total);
-        // end snippet
+        // end snippet transfer-report
         if (c.peak > 0) printf("of peak:  %.1f%% of %.1f GFLOP/s\n", 100.0 * r.gflops / c.peak, c.peak);
     }
 

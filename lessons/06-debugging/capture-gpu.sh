@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # capture-gpu.sh OUT -- on the NVIDIA machine: run lesson 06 as the chapter
 # shows it there and save OUT/06-gpu.txt (sections the chapter includes by
-# name) and OUT/06-variants.ptx (the PTX of kernels/06-variants.cl).
+# name) and OUT/06-variants.ptx (the PTX of kernels/06-debugging-variants.cl).
 # Run it with CLU_PLATFORM=NVIDIA after make build/06-debugging.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -21,15 +21,15 @@ end() { echo "# end snippet"; }
 echo "# captured $(date -u +%Y-%m-%d) by lessons/06-debugging/capture-gpu.sh on $(hostname), CLU_PLATFORM=${CLU_PLATFORM:-}"
 
 section nv-verbose
-show "$B" -o build -k 06-bugs.cl -O -cl-nv-verbose
+show "$B" -o build -k 06-debugging-bugs.cl -O -cl-nv-verbose
 end
 # NVIDIA keeps compiled kernels in a cache (~/.nv/ComputeCache): the same
 # build again comes from there, and its log is empty.
 section nv-verbose-again
-show "$B" -o build -k 06-bugs.cl -O -cl-nv-verbose
+show "$B" -o build -k 06-debugging-bugs.cl -O -cl-nv-verbose
 end
 section nv-verbose-nocache
-show env CUDA_CACHE_DISABLE=1 "$B" -o build -k 06-variants.cl -O -cl-nv-verbose
+show env CUDA_CACHE_DISABLE=1 "$B" -o build -k 06-debugging-variants.cl -O -cl-nv-verbose
 end
 
 section build-missing-semicolon

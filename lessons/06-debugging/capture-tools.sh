@@ -37,7 +37,7 @@ ir_lines() { # FILE KERNEL REGEX
 echo "# captured $(date -u +%Y-%m-%d) by lessons/06-debugging/capture-tools.sh on $(hostname)"
 
 section check-kernels
-show tools/check-kernels.sh kernels/06-bugs.cl kernels/06-variants.cl lessons/06-debugging/broken/missing-semicolon.cl lessons/06-debugging/broken/warning.cl
+show tools/check-kernels.sh kernels/06-debugging-bugs.cl kernels/06-debugging-variants.cl lessons/06-debugging/broken/missing-semicolon.cl lessons/06-debugging/broken/warning.cl
 end
 
 for k in missing-semicolon undeclared warning; do
@@ -49,10 +49,10 @@ section build-werror
 show "$B" -o build -k warning.cl -O -Werror
 end
 section build-nv-verbose
-show "$B" -o build -k 06-bugs.cl -O -cl-nv-verbose
+show "$B" -o build -k 06-debugging-bugs.cl -O -cl-nv-verbose
 end
 section build-good
-show "$B" -o build -k 06-bugs.cl
+show "$B" -o build -k 06-debugging-bugs.cl
 end
 
 section errors
@@ -87,9 +87,9 @@ end
 
 section llvm-ir
 echo "\$ clang -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -O2 -fno-unroll-loops \\"
-echo "        -emit-llvm -S -o \$TMP/06-variants.ll kernels/06-variants.cl"
+echo "        -emit-llvm -S -o \$TMP/06-variants.ll kernels/06-debugging-variants.cl"
 clang -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -O2 -fno-unroll-loops \
-      -emit-llvm -S -o "$tmp/06-variants.ll" kernels/06-variants.cl
+      -emit-llvm -S -o "$tmp/06-variants.ll" kernels/06-debugging-variants.cl
 echo "# the loads, multiply-adds and stores of the two kernels, row by row:"
 re='load|store|fmuladd'
 paste -d '|' <(ir_lines "$tmp/06-variants.ll" outer_sum_scalar "$re") \

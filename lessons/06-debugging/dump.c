@@ -49,7 +49,7 @@ static void ptx_summary(const char *ptx)
 
 int mode_dump(clu_env *env, const lesson_args *a)
 {
-    cl_program prog = clu_build(env, "06-variants.cl", a->options);
+    cl_program prog = clu_build(env, "06-debugging-variants.cl", a->options);
     // snippet: binaries
     /* One binary per device of the program; we built for one. */
     size_t size = 0;
@@ -58,8 +58,8 @@ int mode_dump(clu_env *env, const lesson_args *a)
     unsigned char *bins[1] = {bin};
     CLU_CHECK(clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bins, bins, NULL));
     bin[size] = '\0';
-    // end snippet
-    printf("CL_PROGRAM_BINARIES: %zu bytes for kernels/06-variants.cl\n", size);
+    // end snippet binaries
+    printf("CL_PROGRAM_BINARIES: %zu bytes for kernels/06-debugging-variants.cl\n", size);
     if (a->dump) {
         FILE *f = fopen(a->dump, "wb");
         if (!f || fwrite(bin, 1, size, f) != size || fclose(f) != 0)

@@ -23,7 +23,7 @@ static void show(cl_int err, const char *call, int line)
     fflush(stderr);
 }
 #define SHOW(err, call) show((err), (call), __LINE__)
-// end snippet
+// end snippet show-error
 
 static void step(int *n, const char *what)
 {
@@ -61,12 +61,12 @@ int mode_errors(clu_env *env, const lesson_args *a)
     step(&n, "going on anyway: a kernel from the program that did not build");
     cl_kernel none = clCreateKernel(broken, "scale", &err);
     SHOW(err, "clCreateKernel(\"scale\")");
-    // end snippet
+    // end snippet errors-build
     if (err == CL_SUCCESS) clReleaseKernel(none);
     clReleaseProgram(broken);
     free(path);
 
-    char *good_path = clu_kernel_path("06-bugs.cl");
+    char *good_path = clu_kernel_path("06-debugging-bugs.cl");
     cl_program prog = program_from(env, good_path);
     free(good_path);
     step(&n, "a build option the compiler does not know");
@@ -101,7 +101,7 @@ int mode_errors(clu_env *env, const lesson_args *a)
 
     step(&n, "an argument index past the last parameter (tiled_sum has 6: 0 to 5)");
     SHOW(clSetKernelArg(k, 6, sizeof Y, &Y), "clSetKernelArg(k, 6, ...)");
-    // end snippet
+    // end snippet errors-args
     CLU_CHECK(clSetKernelArg(k, 4, sizeof Y, &Y));
     CLU_CHECK(clSetKernelArg(k, 5, local * sizeof(float), NULL));
 
@@ -118,7 +118,7 @@ int mode_errors(clu_env *env, const lesson_args *a)
     size_t uneven = 1000;
     SHOW(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &uneven, &local, 0, NULL, NULL),
          "clEnqueueNDRangeKernel(global 1000, local 64)");
-    // end snippet
+    // end snippet errors-wgsize
     CLU_CHECK(clFinish(env->queue));
 
     // snippet: errors-memory
@@ -140,7 +140,7 @@ int mode_errors(clu_env *env, const lesson_args *a)
     cl_mem huge = clCreateBuffer(env->context, CL_MEM_READ_WRITE, (size_t)alloc_max * 2, NULL, &err);
     SHOW(err, "clCreateBuffer(2 x CL_DEVICE_MAX_MEM_ALLOC_SIZE)");
     if (err == CL_SUCCESS) clReleaseMemObject(huge);
-    // end snippet
+    // end snippet errors-memory
 
     step(&n, "more buffers than the device memory holds, each used once");
     if (!gpu) {
@@ -165,7 +165,7 @@ int mode_errors(clu_env *env, const lesson_args *a)
         printf("   %d buffers of %llu MiB created\n", nb, (unsigned long long)(alloc_max >> 20));
         SHOW(err, "clCreateBuffer or clEnqueueFillBuffer or clFinish");
         while (nb > 0) clReleaseMemObject(bufs[--nb]);
-        // end snippet
+        // end snippet errors-exhaust
     }
 
     step(&n, "a kernel that writes past its local memory (-DBUG_LOCAL_INDEX), then clFinish");
@@ -175,7 +175,7 @@ int mode_errors(clu_env *env, const lesson_args *a)
                "   Oclgrind finds the bad write: see -b local-index\n");
     } else {
         // snippet: errors-dead-queue
-        char *bugs_path = clu_kernel_path("06-bugs.cl");
+        char *bugs_path = clu_kernel_path("06-debugging-bugs.cl");
         cl_program bad = program_from(env, bugs_path);
         free(bugs_path);
         CLU_CHECK(clBuildProgram(bad, 1, &env->device, "-DBUG_LOCAL_INDEX", NULL, NULL));
@@ -197,7 +197,7 @@ int mode_errors(clu_env *env, const lesson_args *a)
         float one;
         SHOW(clEnqueueReadBuffer(env->queue, d_big, CL_TRUE, 0, sizeof one, &one, 0, NULL, NULL),
              "clEnqueueReadBuffer");
-        // end snippet
+        // end snippet errors-dead-queue
         clReleaseMemObject(d_big);
         clReleaseKernel(kb);
         clReleaseProgram(bad);

@@ -2,7 +2,7 @@
  * that only show at run time.
  *
  * Four modes, chosen with -o:
- *   run     run the kernels of kernels/06-bugs.cl and check them against C;
+ *   run     run the kernels of kernels/06-debugging-bugs.cl and check them against C;
  *           -b NAME switches one classic bug on (to find with Oclgrind);
  *   build   build a kernel file and print its build log and what the
  *           device says about each kernel (registers and memory);
@@ -56,7 +56,7 @@ char *broken_path(const char *name)
     }
     return NULL;
 }
-// end snippet
+// end snippet broken-path
 
 /* ---- build mode ------------------------------------------------------------ */
 
@@ -89,7 +89,7 @@ static void print_kernel_facts(const clu_env *env, cl_program prog)
     }
     free(ks);
 }
-// end snippet
+// end snippet kernel-facts
 
 static int mode_build(clu_env *env, const lesson_args *a)
 {
@@ -102,7 +102,7 @@ static int mode_build(clu_env *env, const lesson_args *a)
     env->build_log = 1; /* print the log even when the build succeeds */
     cl_program prog = clu_build(env, name, a->options); /* failure: log, exit 2 */
     print_kernel_facts(env, prog);
-    // end snippet
+    // end snippet build-mode
     clReleaseProgram(prog);
     free(broken);
     return 0;
@@ -178,7 +178,7 @@ static size_t run_tiled_sum(clu_env *env, cl_program prog, const lesson_args *a)
     // snippet: local-arg
     /* A __local argument gets a size and no value: each group has its own. */
     CLU_CHECK(clSetKernelArg(k, 5, wg * sizeof(float), NULL));
-    // end snippet
+    // end snippet local-arg
     launch(env, k, X, wg);
     CLU_CHECK(clEnqueueReadBuffer(env->queue, d_C, CL_TRUE, 0, X * sizeof(float), h_C, 0, NULL, NULL));
     size_t bad = clu_verify_sum("tiled_sum", h_C, ref, absref, X, Y);
@@ -274,9 +274,9 @@ static int mode_run(clu_env *env, const lesson_args *a)
         clu_die("-t %zu: group_sum needs a power of two as work-group size", a->wg);
     printf("sizes: X = %zu, Y = %zu, work-group size %zu\n", a->X, a->Y, a->wg);
     if (bug) printf("bug switched on: %s (%s): %s\n", bug->name, bug->define, bug->what);
-    else printf("no bug switched on: the kernels as they are in kernels/06-bugs.cl\n");
+    else printf("no bug switched on: the kernels as they are in kernels/06-debugging-bugs.cl\n");
     fflush(stdout);
-    cl_program prog = clu_build(env, "06-bugs.cl", bug ? bug->define : "");
+    cl_program prog = clu_build(env, "06-debugging-bugs.cl", bug ? bug->define : "");
     size_t bad = 0;
     if (!bug || !strcmp(bug->kernel, "tiled_sum")) bad += run_tiled_sum(env, prog, a);
     if (!bug || !strcmp(bug->kernel, "group_sum")) bad += run_group_sum(env, prog, a);
@@ -287,7 +287,7 @@ static int mode_run(clu_env *env, const lesson_args *a)
 
 int main(int argc, char **argv)
 {
-    lesson_args a = {"run", NULL, "06-variants.cl", "", NULL, 1000, 300, 64};
+    lesson_args a = {"run", NULL, "06-debugging-variants.cl", "", NULL, 1000, 300, 64};
     const clu_option opts[] = {
         {"-o", "MODE", "run (default), build, errors or dump", CLU_OPT_STRING, &a.mode, 0, 0},
         {"-b", "BUG", "run mode: switch on local-index, divergence, race or uninit",

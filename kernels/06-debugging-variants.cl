@@ -27,4 +27,4 @@ __kernel void outer_sum_float4(__global const float4 *A, __global const float *B
         sum += A[x] * B[y];
     C[x] = sum;
 }
-// end snippet
+// end snippet variants

@@ -59,7 +59,7 @@
 #define B4 (BK * BN / 4)       /* float4s in a tile of B */
 #define ALOADS ((A4 + NT - 1) / NT) /* float4s each work-item fetches */
 #define BLOADS ((B4 + NT - 1) / NT)
-// end snippet
+// end snippet reg-layout
 
 /* Four consecutive floats from global memory. VEC=1: through a float4
  * pointer, which promises 16-byte alignment, so one 16-byte load. VEC=0:
@@ -115,7 +115,7 @@ static inline void store(__local float4 *As, __local float4 *Bs, const int tid,
             Bs[q] = rb[l]; /* Bs[k][n] in the order B has it */
     }
 }
-// end snippet
+// end snippet reg-fetch
 
 // snippet: reg-compute
 /* Local memory -> registers -> TM x TN multiply-adds per k. The work-item's
@@ -159,7 +159,7 @@ static inline void compute(__local const float4 *As, __local const float4 *Bs,
                 acc[r][c] = fma(a[r], b[c], acc[r][c]);
     }
 }
-// end snippet
+// end snippet reg-compute
 
 // snippet: reg-kernel
 __kernel __attribute__((reqd_work_group_size(NTX, NTY, 1)))
@@ -218,7 +218,7 @@ void gemm_reg(__global const float *A, __global const float *B,
         }
     }
 }
-// end snippet
+// end snippet reg-kernel
 
 // snippet: cpu-kernel
 /* For CPU devices: no local memory and no barriers (the caches do that job),
@@ -245,4 +245,4 @@ __kernel void gemm_cpu(__global const float *A, __global const float *B,
     for (int r = 0; r < CPU_ROWS; r++)
         vstore16(acc[r], 0, C + (i + r) * N + j);
 }
-// end snippet
+// end snippet cpu-kernel

@@ -37,7 +37,7 @@ __kernel void tiled_sum(__global const float *A, __global const float *B,
     if (x < X)
         C[x] = sum;
 }
-// end snippet
+// end snippet tiled-sum
 
 // snippet: group-sum
 /* The sum of each work-group's elements, as a tree in local memory.
@@ -59,7 +59,7 @@ __kernel void group_sum(__global const float *in, __global float *out,
     if (lx == 0)
         out[get_group_id(0)] = s[0];
 }
-// end snippet
+// end snippet group-sum
 
 // snippet: smooth
 /* out[i] = (in[i-1] + in[i] + in[i+1]) / 3, the ends repeating in[0] and
@@ -82,4 +82,4 @@ __kernel void smooth(__global const float *in, __global float *out,
     if (x < n)
         out[x] = (t[lx] + t[lx + 1] + t[lx + 2]) / 3.0f;
 }
-// end snippet
+// end snippet smooth

@@ -1,4 +1,4 @@
-/* 01-outer-sum.cl -- lesson 01: the naive outer-sum kernel.
+/* 01-hello-world.cl -- lesson 01: the naive outer-sum kernel.
  *
  * C[x] = sum over y of A[x] * B[y], one work-item per element of C.
  * Teaches: __kernel, __global, get_global_id, the bound check.
@@ -18,4 +18,4 @@ __kernel void outer_sum(__global const float *A, __global const float *B,
         sum += A[x] * B[y];
     C[x] = sum;
 }
-// end snippet
+// end snippet outer-sum-kernel

@@ -1,4 +1,4 @@
-/* 04-scan.cl -- prefix sums inside one work-group, and the glue that makes
+/* 04-prefix-scan.cl -- prefix sums inside one work-group, and the glue that makes
  * them scan arrays of any length (lesson 04).
  *
  * Every scan kernel here scans one tile per work-group: Hillis-Steele a tile
@@ -50,7 +50,7 @@ __kernel void scan_hillis_steele(__global const T *in, __global T *out, __global
     if (lid == WG - 1)
         sums[get_group_id(0)] = buf[src][WG - 1];
 }
-// end snippet
+// end snippet hillis-steele
 
 // snippet: padding-macro
 /* Local memory is cut into 32 banks of 4 bytes: word w lives in bank w % 32,
@@ -67,7 +67,7 @@ __kernel void scan_hillis_steele(__global const T *in, __global T *out, __global
 #define PADDED(i) ((i) + CONFLICT_FREE_OFFSET(i))
 /* Words a padded tile of m values needs. */
 #define PADDED_SIZE(m) ((m) + CONFLICT_FREE_OFFSET((m) - 1) + 1)
-// end snippet
+// end snippet padding-macro
 
 static inline uint slot(uint i, const int pad)
 {
@@ -126,7 +126,7 @@ static void blelloch_tile(__global const T *in, __global T *out, __global T *sum
     if (base + bi < n)
         out[base + bi] = tmp[slot(bi, pad)] + (exclusive ? (T)0 : vb);
 }
-// end snippet
+// end snippet blelloch
 
 // snippet: blelloch-kernels
 __kernel void scan_blelloch(__global const T *in, __global T *out, __global T *sums,
@@ -142,7 +142,7 @@ __kernel void scan_blelloch_pad(__global const T *in, __global T *out, __global 
     __local T tmp[PADDED_SIZE(2 * WG)];
     blelloch_tile(in, out, sums, n, exclusive, tmp, 1);
 }
-// end snippet
+// end snippet blelloch-kernels
 
 // snippet: add-block-sums
 /* After the tile totals were scanned (exclusively), tile g adds the sum of
@@ -156,4 +156,4 @@ __kernel void add_block_sums(__global T *out, __global const T *scanned_sums,
     for (uint i = g * tile + get_local_id(0); i < end; i += WG)
         out[i] += add;
 }
-// end snippet
+// end snippet add-block-sums

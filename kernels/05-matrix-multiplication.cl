@@ -1,4 +1,4 @@
-/* 05-gemm.cl -- the matrix product C = A·B, first steps.
+/* 05-matrix-multiplication.cl -- the matrix product C = A·B, first steps.
  *
  * Row-major storage throughout: A is M x K, B is K x N, C is M x N, and
  * element (i, k) of A sits at A[i * K + k]. Dimension 0 of the NDRange runs
@@ -40,7 +40,7 @@ __kernel void gemm_naive(__global const float *A, __global const float *B,
         sum += A[i * K + k] * B[k * N + j];
     C[i * N + j] = sum;
 }
-// end snippet
+// end snippet naive
 
 // snippet: rows
 /* Identical arithmetic, but neighbouring work-items now take neighbouring
@@ -57,7 +57,7 @@ __kernel void gemm_rows(__global const float *A, __global const float *B,
         sum += A[i * K + k] * B[k * N + j];
     C[i * N + j] = sum;
 }
-// end snippet
+// end snippet rows
 
 // snippet: bt
 /* The slides' kernel: B arrives transposed, so both operands are read along
@@ -75,7 +75,7 @@ __kernel void gemm_bt(__global const float *A, __global const float *BT,
         sum += A[i * K + k] * BT[j * K + k];
     C[i * N + j] = sum;
 }
-// end snippet
+// end snippet bt
 
 // snippet: tiled
 __kernel __attribute__((reqd_work_group_size(TS, TS, 1)))
@@ -102,7 +102,7 @@ void gemm_tiled(__global const float *A, __global const float *BT,
     if (i < M && j < N)
         C[i * N + j] = sum;
 }
-// end snippet
+// end snippet tiled
 
 // snippet: one-d
 /* A TS x TS tile of C per work-group of TS x TS/WPT work-items. Work-item
@@ -140,4 +140,4 @@ void gemm_1d(__global const float *A, __global const float *B,
             C[i * N + j] = acc[w];
     }
 }
-// end snippet
+// end snippet one-d

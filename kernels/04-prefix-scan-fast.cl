@@ -85,7 +85,7 @@ static void store_scan(__global T *out, uint tile, uint n, const T x[ITEMS], T c
                 out[first + k] = y[k];
     }
 }
-// end snippet
+// end snippet store-staged
 
 static T sum_items(const T x[ITEMS])
 {
@@ -113,7 +113,7 @@ static T group_reduce(T v, __local T *buf)
     barrier(CLK_LOCAL_MEM_FENCE); /* buf may be reused right after */
     return total;
 }
-// end snippet
+// end snippet upsweep-reduce
 
 /* Exclusive scan of one value per work-item (Hillis-Steele, double
  * buffered); *total gets the sum of all WG values. */
@@ -152,7 +152,7 @@ __kernel void reduce_tiles(__global const T *in, __global T *sums, const uint n)
     if (get_local_id(0) == 0)
         sums[tile] = total;
 }
-// end snippet
+// end snippet reduce-tiles
 
 /* Pass 3 of reduce-then-scan: read the tile again, scan it, and start from
  * the scanned total of all tiles before it. */
@@ -200,7 +200,7 @@ static uint peek(volatile __global uint *status, uint tile, T *value)
     *value = AS_T((hi << 16) | (lo & 0xffffu));
     return lo >> 16;
 }
-// end snippet
+// end snippet lookback-state
 
 /* Zero the tile counter and the statuses before each scan. (A kernel
  * rather than clEnqueueFillBuffer: Oclgrind 21.10 does not count filled
@@ -283,4 +283,4 @@ __kernel void scan_lookback(__global const T *in, __global T *out,
         publish(st, tile, FLAG_P, carry_l + total);
     store_scan(out, tile, n, x, carry_l + before, exclusive, full, stage);
 }
-// end snippet
+// end snippet lookback

@@ -7,13 +7,13 @@
 #          common/clu.[ch]                       the helper every program uses
 
 CC      ?= cc
-CFLAGS  ?= -std=c11 -O2 -g -Wall -Wextra -Werror -pedantic
+CFLAGS  ?= -std=c11 -O2 -g -Wall -Wextra -Werror -pedantic -Wno-missing-field-initializers
 CPPFLAGS += -Icommon -DCLU_KERNEL_DIR='"$(CURDIR)/kernels"'
 LDLIBS  += -lOpenCL -lm
 BUILD   := build
 RESULTS ?= results/pocl
 
-COMMON_SRC := common/clu.c common/peak.c
+COMMON_SRC := $(wildcard common/*.c)
 COMMON_HDR := common/clu.h
 LESSONS    := $(patsubst lessons/%/main.c,%,$(wildcard lessons/[0-9][0-9]-*/main.c))
 BINS       := $(addprefix $(BUILD)/,$(LESSONS))

@@ -1,15 +1,15 @@
-/* clu.h -- the workbook's one small OpenCL helper, shared by every lesson.
+/* clu.h -- the workbook's small OpenCL helper, shared by every lesson from 02 on.
  *
- * What it gives a lesson:
- *   - CLU_CHECK / CLU_CHECK_ERR: error checks that always print the call, the
- *     error's name, file:line and a hint, then exit with status 2;
- *   - clu_error_name(): the name of every error code through OpenCL 3.0;
- *   - clu_parse_args(): strict option parsing (-p, -d, --list, --build-log, -h
- *     for free) with a one-line message and exit status 2 on bad input;
- *   - clu_setup(): platform, device, context and a profiling queue;
- *   - clu_build(): a program from a file in kernels/, with its build log;
- *   - clu_event_ms(), clu_now(): event and wall-clock timing;
- *   - clu_fill_random(), clu_verify_*(): seeded input and checked results.
+ * Lesson 01 writes every step of the host flow out by hand. From lesson 02 on,
+ * each of those steps is one call here, so a lesson shows only its own idea:
+ *
+ *   errors.c   CLU_CHECK, CLU_CHECK_ERR: the call, the error's name, file:line
+ *              and a hint, then exit status 2; clu_die() for refused input
+ *   options.c  clu_parse_args(): one table of options per program, strict
+ *   device.c   clu_setup(): platform, device, context, queue; clu_build():
+ *              a kernel file with its build log; checked sizes and buffers
+ *   measure.c  clu_run_best(): best-of-N kernel time; the FMA and copy
+ *              yardsticks; seeded data; clu_verify(): results against C
  *
  * Exit statuses used throughout the workbook:
  *   0  the program ran and its result matched the C reference;
@@ -32,18 +32,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* ---- errors ------------------------------------------------------------ */
+#if defined(__GNUC__)
+#define CLU_NORETURN __attribute__((noreturn))
+#define CLU_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define CLU_NORETURN
+#define CLU_PRINTF(f, a)
+#endif
+
+/* ---- errors (errors.c) --------------------------------------------------- */
 
 /* "CL_INVALID_WORK_GROUP_SIZE" for -54; "unknown OpenCL error" otherwise. */
 const char *clu_error_name(cl_int err);
-
-/* A one-line hint for the errors students meet most, or NULL. */
+/* A one-line hint for the error, or NULL. */
 const char *clu_error_hint(cl_int err);
-
-/* Print "file:line: call: NAME (code)" and a hint to stderr. */
+/* Print "file:line: call: NAME (code)" and the hint to stderr. */
 void clu_report(cl_int err, const char *call, const char *file, int line);
 /* The same, then exit(2): what CLU_CHECK calls. */
-void clu_fail(cl_int err, const char *call, const char *file, int line);
+void clu_fail(cl_int err, const char *call, const char *file, int line) CLU_NORETURN;
+/* Print "error: ..." to stderr and exit(2): for input the program refuses. */
+void clu_die(const char *fmt, ...) CLU_PRINTF(1, 2) CLU_NORETURN;
 
 /* For calls that return a cl_int. */
 #define CLU_CHECK(call)                                          \
@@ -60,45 +68,42 @@ void clu_fail(cl_int err, const char *call, const char *file, int line);
             clu_fail((err), (what), __FILE__, __LINE__);         \
     } while (0)
 
-/* Print "error: ..." to stderr and exit(2): for input the program refuses. */
-void clu_die(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2), noreturn))
-#endif
-    ;
+/* ---- options (options.c) --------------------------------------------------- */
 
-/* ---- options ----------------------------------------------------------- */
+typedef enum { CLU_OPT_SIZE, CLU_OPT_STRING, CLU_OPT_FLAG, CLU_OPT_VARIANT } clu_opt_kind;
 
-typedef enum { CLU_OPT_SIZE, CLU_OPT_STRING, CLU_OPT_FLAG } clu_opt_kind;
-
-/* One command-line option of a lesson. A lesson lists its options in a table
- * and clu_parse_args() fills the destinations. */
+/* One command-line option: a lesson lists its options in a table and
+ * clu_parse_args() fills the destinations. The same letter means the same
+ * thing in every lesson: -t work-group size, -o variant, -r repetitions. */
 typedef struct {
-    const char *flag;     /* "-x" */
-    const char *metavar;  /* "X" shown in the usage, NULL for flags */
-    const char *help;     /* one line */
+    const char *flag;    /* "-x" */
+    const char *metavar; /* "X" in the usage, NULL for flags */
+    const char *help;    /* one line */
     clu_opt_kind kind;
-    void *dest;           /* size_t*, const char**, or int* */
-    size_t min, max;      /* accepted range for CLU_OPT_SIZE */
+    void *dest;          /* size_t*, const char**, int* (flag; variant: index, -1 = all) */
+    size_t min, max;     /* CLU_OPT_SIZE: accepted range */
+    /* CLU_OPT_VARIANT: the lesson's variant table, whose entries begin with
+     * `const char *name; const char *why;`. Fill with CLU_VARIANTS(table). */
+    const void *table;
+    size_t count, stride;
 } clu_option;
+#define CLU_VARIANTS(t) 0, 0, (t), sizeof(t) / sizeof((t)[0]), sizeof((t)[0])
 
-/* Options every program understands. */
+/* Options every program understands: -p, -d, --list, --build-log, -h. */
 typedef struct {
-    const char *platform; /* -p: index or name substring, or NULL */
-    const char *device;   /* -d: index or name substring, or NULL */
+    const char *platform; /* -p: index or name part, or NULL (env CLU_PLATFORM) */
+    const char *device;   /* -d: index or name part, or NULL (env CLU_DEVICE) */
     int build_log;        /* --build-log: show the log on success too */
 } clu_common;
 
-/* Parse argv. Handles -h/--help and --list itself (print, exit 0).
- * Bad flags, missing values and out-of-range numbers exit(2) with one line.
- * CLU_PLATFORM and CLU_DEVICE in the environment preset -p and -d. */
-void clu_parse_args(int argc, char **argv, const char *purpose,
-                    const clu_option *opts, size_t nopts, clu_common *common);
-
-/* Strict size parsing: digits only, within [min, max]; exit(2) otherwise. */
+/* Parse argv. -h and --list print and exit(0); anything wrong exits 2
+ * with one line. */
+void clu_parse_args(int argc, char **argv, const char *purpose, const clu_option *opts,
+                    size_t nopts, clu_common *common);
+/* Digits only, within [min, max]; exit(2) naming `flag` otherwise. */
 size_t clu_parse_size(const char *flag, const char *text, size_t min, size_t max);
 
-/* ---- device choice and set-up -------------------------------------------- */
+/* ---- device, programs, memory (device.c) ------------------------------------ */
 
 typedef struct {
     cl_platform_id platform;
@@ -108,93 +113,87 @@ typedef struct {
     int build_log;
 } clu_env;
 
-/* Choose platform and device (default: the first GPU, else the first device),
- * print them, create context and queue. No platform: explain and exit(2). */
+/* Choose the device (default: the first GPU, else the first device), print
+ * it, create a context and a profiling queue. No platform: explain, exit(2). */
 void clu_setup(clu_env *env, const clu_common *common);
 void clu_teardown(clu_env *env);
-
-/* Print every platform and device with an index for -p and -d. */
+/* Every platform and device with the index that -p and -d take. */
 void clu_list_devices(void);
+/* Does `want` (-p or -d: an index, or a part of the name in any case, or
+ * NULL for any) select item `index` called `name`? */
+int clu_matches(const char *want, cl_uint index, const char *name);
 
-/* ---- programs and kernels ------------------------------------------------ */
-
-/* Full path of a file in kernels/: only in $CLU_KERNEL_DIR when that is set,
- * else in the kernels/ beside the program's build folder, then in the
- * project's kernels/ compiled in. Missing: say where it looked, exit(2). */
-char *clu_kernel_path(const char *name);
-
-/* Read a whole text file; exit(2) with a message if it cannot. */
-char *clu_read_file(const char *path, size_t *length);
-
-/* Build a program from kernels/NAME (or from a path containing '/') with the
- * given options. Failure: print the build log and exit(2). With --build-log,
- * print the log on success too. */
-cl_program clu_build(clu_env *env, const char *name, const char *options);
-
-/* Create a kernel and remember it so error hints can name its limits. */
-cl_kernel clu_kernel(cl_program program, const char *name);
-
-/* Refuse a work-group size the device or the kernel cannot run: exit(2)
- * with the limits in the message. */
-void clu_check_wgsize(const clu_env *env, cl_kernel kernel, size_t wg);
-
-/* Round n up to a multiple of m. */
-size_t clu_round_up(size_t n, size_t m);
-
-/* ---- sizes and memory, checked ------------------------------------------- */
-
-/* count * size in bytes; if the product overflows size_t, exit(2) naming
- * `what` ("matrix A"). */
-size_t clu_bytes(size_t count, size_t size, const char *what);
-/* malloc that never returns NULL: exit(2) with the size and `what`. */
-void *clu_malloc(size_t bytes, const char *what);
-/* Refuse a buffer larger than the device allows (CL_DEVICE_MAX_MEM_ALLOC_SIZE):
- * exit(2) with both sizes in the message. */
-void clu_check_alloc(const clu_env *env, size_t bytes, const char *what);
-/* Refuse more local memory per work-group than the device has
- * (CL_DEVICE_LOCAL_MEM_SIZE): exit(2) with both sizes. */
-void clu_check_local_mem(const clu_env *env, size_t bytes, const char *what);
-
-/* ---- device facts ---------------------------------------------------------- */
-
-/* A string-valued device query (name, vendor, driver...), freed by caller. */
-char *clu_device_string(cl_device_id dev, cl_device_info what);
+char *clu_device_string(cl_device_id dev, cl_device_info what); /* caller frees */
 cl_ulong clu_device_ulong(cl_device_id dev, cl_device_info what);
 size_t clu_device_size(cl_device_id dev, cl_device_info what);
 int clu_device_is_gpu(cl_device_id dev);
+int clu_on_oclgrind(const clu_env *env); /* timings mean nothing there */
 
-/* ---- timing ---------------------------------------------------------------- */
+/* Where kernels/NAME is: only $CLU_KERNEL_DIR when that is set, else the
+ * kernels/ beside the program's build folder, then the project's. */
+char *clu_kernel_path(const char *name);
+/* A whole regular text file of at most 16 MiB; exit(2) naming it otherwise. */
+char *clu_read_file(const char *path, size_t *length);
+/* Build kernels/NAME (or a path with '/') with `options`. Failure: the build
+ * log, exit(2). With --build-log the log is printed on success too. */
+cl_program clu_build(clu_env *env, const char *name, const char *options);
+cl_kernel clu_kernel(cl_program program, const char *name);
+/* Can `kernel` run with work-groups of `wg` work-items and the local memory
+ * it declares plus the local arguments set so far? If not, exit(2) with the
+ * device's and the kernel's limits. */
+void clu_check_wgsize(const clu_env *env, cl_kernel kernel, size_t wg);
 
-/* Milliseconds between an event's start and end (needs a profiling queue). */
-double clu_event_ms(cl_event ev);
-/* Seconds on a monotonic clock. */
-double clu_now(void);
+size_t clu_round_up(size_t n, size_t m);
+/* count * size, or exit(2) naming `what` if it overflows size_t. */
+size_t clu_bytes(size_t count, size_t size, const char *what);
+/* malloc that never returns NULL: exit(2) with the size and `what`. */
+void *clu_malloc(size_t bytes, const char *what);
+/* Refuse a buffer larger than CL_DEVICE_MAX_MEM_ALLOC_SIZE: exit(2). */
+void clu_check_alloc(const clu_env *env, size_t bytes, const char *what);
+/* A device buffer of `bytes`, checked against the device's limit, filled
+ * from `host` when it is not NULL (blocking). */
+cl_mem clu_buffer(clu_env *env, cl_mem_flags flags, size_t bytes, const void *host, const char *what);
+/* Blocking read of `bytes` from the start of `buf`. */
+void clu_read(clu_env *env, cl_mem buf, size_t bytes, void *host);
 
-/* ---- yardsticks (common/peak.c, kernels/00-peak.cl) ---------------------- */
+/* ---- measurement and verification (measure.c) ------------------------------ */
 
-/* The device's practical FP32 peak in GFLOP/s: an FMA loop, best of 5. */
+double clu_now(void);              /* seconds, monotonic clock */
+double clu_event_ms(cl_event ev);  /* an event's start to end, ms */
+/* Run `kernel` `reps` times over the NDRange, return the best time in ms.
+ * A failed launch names this kernel's limits and exits 2. */
+double clu_run_best(clu_env *env, cl_kernel kernel, cl_uint dims, const size_t *global,
+                    const size_t *local, size_t reps);
+
+/* The yardsticks every speed is a ratio to, measured in the same run
+ * (kernels/00-peak.cl): FP32 FMA peak in GFLOP/s, and a float4 copy of
+ * `bytes` in GB/s counting bytes read and written. */
 double clu_peak_gflops(clu_env *env);
-/* Practical memory bandwidth in GB/s (bytes read + written) of a float4
- * copy of `bytes` bytes, best of 5. */
 double clu_copy_gbps(clu_env *env, size_t bytes);
 
-/* ---- data and verification ---------------------------------------------- */
-
-/* Fill with seeded uniform values in [lo, hi): the same seed gives the same
- * numbers on every machine. */
+/* Seeded data: the same seed gives the same numbers on every machine. */
 void clu_fill_random(float *data, size_t n, uint64_t seed, float lo, float hi);
 void clu_fill_random_int(int *data, size_t n, uint64_t seed, int lo, int hi);
+/* Whole numbers in [-maxabs, maxabs] other than 0, as floats: sums of
+ * products of them are exact in float in any order while every partial sum
+ * stays below 2^24, so a result can be checked exactly and a missing term
+ * always shows. */
+void clu_fill_exact(float *data, size_t n, uint64_t seed, int maxabs);
 
-/* Check float results that are sums of `terms` rounded terms.
- * ref[i] is the exact-ish result (computed in double), absref[i] the sum of
- * the terms' absolute values. Any summation order in float keeps the error
- * below (terms + 1) * 2^-24 * absref[i], so that is the bound.
- * Prints one line "verified <what>: ..." and the first mismatches.
- * Returns the number of mismatches. */
-size_t clu_verify_sum(const char *what, const float *got, const double *ref,
-                      const double *absref, size_t n, size_t terms);
-
-/* Integers must match exactly. Same printing and return as above. */
+/* Check float results against a reference computed in double.
+ * mag == NULL: the inputs came from clu_fill_exact and every result must be
+ * exact. Otherwise mag[i] is the sum of |terms| of result i, and the bound
+ * there is 2^-24 · (8·√terms + 2) · mag[i]: how rounding error grows in
+ * practice (Higham and Mary's probabilistic bound), not the worst case.
+ * Prints "verified WHAT: ...: ok" or "FAILED" with the worst error, its index
+ * and the bound there, and the first wrong values. Returns how many are wrong. */
+size_t clu_verify(const char *what, const float *got, const double *ref, const double *mag,
+                  size_t n, size_t terms);
+/* Integers: exact. Same printing and return. */
 size_t clu_verify_int(const char *what, const int *got, const int *ref, size_t n);
+
+/* The program's exit status: 2 if stdout could not be written (the verdict
+ * was lost), else 1 if `wrong` results were found, else 0. */
+int clu_exit_status(size_t wrong);
 
 #endif /* CLU_H */

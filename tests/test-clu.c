@@ -52,12 +52,42 @@ int main(void)
         ref += terms[i];
         absref += fabs(terms[i]);
     }
-    check(clu_verify_sum("a float sum", &sum, &ref, &absref, 1, N) == 0, "verify accepts a float sum");
+    check(clu_verify("a float sum", &sum, &ref, &absref, 1, N) == 0, "verify accepts a float sum");
     float wrong = sum - terms[N - 1];
-    check(clu_verify_sum("a sum missing a term", &wrong, &ref, &absref, 1, N) == 1,
+    check(clu_verify("a sum missing a term", &wrong, &ref, &absref, 1, N) == 1,
           "verify rejects a sum missing a term");
+    /* Sequential float sums of a million random terms stay inside the bound. */
+    enum { M = 1000000 };
+    static float big[M];
+    clu_fill_random(big, M, 9, -1.0f, 1.0f);
+    float bsum = 0.0f;
+    double bref = 0.0, babs = 0.0;
+    for (int i = 0; i < M; i++) {
+        bsum += big[i];
+        bref += big[i];
+        babs += fabs(big[i]);
+    }
+    check(clu_verify("a long float sum", &bsum, &bref, &babs, 1, M) == 0,
+          "verify accepts a sequential float sum of 10^6 terms");
+    /* Whole numbers: exact at any length, so a missing term always shows. */
+    clu_fill_exact(big, M, 11, 3);
+    int nonzero = 1, small = 1;
+    float esum = 0.0f;
+    double eref = 0.0;
+    for (int i = 0; i < M; i++) {
+        nonzero &= big[i] != 0.0f;
+        small &= fabsf(big[i]) <= 3.0f && big[i] == (float)(int)big[i];
+        esum += big[i];
+        eref += big[i];
+    }
+    check(nonzero && small, "exact data: whole numbers in [-3, 3], never 0");
+    check(clu_verify("an exact sum", &esum, &eref, NULL, 1, M) == 0, "verify accepts an exact sum of 10^6 terms");
+    float emiss = esum - big[M - 1];
+    check(clu_verify("an exact sum missing its last term", &emiss, &eref, NULL, 1, M) == 1,
+          "verify rejects an exact sum of 10^6 terms missing one");
     float nan = NAN;
-    check(clu_verify_sum("NaN", &nan, &ref, &absref, 1, N) == 1, "verify rejects NaN");
+    check(clu_verify("NaN", &nan, &ref, &absref, 1, N) == 1 && clu_verify("NaN", &nan, &ref, NULL, 1, N) == 1,
+          "verify rejects NaN, with a bound and exact");
     int gi[3] = {1, 2, 3}, ri[3] = {1, 2, 4};
     check(clu_verify_int("ints", gi, gi, 3) == 0 && clu_verify_int("ints", gi, ri, 3) == 1,
           "integers must match exactly");
@@ -70,5 +100,5 @@ int main(void)
     check(peak > 0.1 && peak < 1e6, "the FMA peak measures a plausible GFLOP/s");
     check(bw > 0.1 && bw < 1e5, "the copy kernel measures a plausible GB/s");
     clu_teardown(&env);
-    return failures ? 1 : 0;
+    return failures ? 1 : clu_exit_status(0);
 }

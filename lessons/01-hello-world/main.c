@@ -1,22 +1,30 @@
-/* Lesson 01 -- hello world: the outer sum, C[x] = sum_y A[x] * B[y].
+/* Lesson 01 -- hello world: the outer sum C[x] = sum_y A[x] * B[y].
  *
- * Teaches the whole host flow of an OpenCL program: choose a platform and a
- * device, create a context and a queue, copy data into buffers, build a
- * program, set kernel arguments, launch an NDRange, read the result back,
- * check it against plain C, and release everything.
- * APIs introduced: clCreateBuffer, clEnqueueWriteBuffer, clCreateKernel,
- * clSetKernelArg, clEnqueueNDRangeKernel, clEnqueueReadBuffer, clFinish,
- * clRelease*.
+ * Teaches the whole host flow of an OpenCL program, written out once, step by
+ * step: find a platform and a device, create a context and a command queue,
+ * build a program from source (and read its build log), create a kernel, copy
+ * data into buffers, set the arguments, launch an NDRange, read the result
+ * back, check it against plain C, release everything. From lesson 02 on each
+ * step is one call into common/.
+ * Kernel file: kernels/01-hello-world.cl
+ * APIs introduced: clGetPlatformIDs, clGetDeviceIDs, clCreateContext,
+ * clCreateCommandQueue, clCreateProgramWithSource, clBuildProgram,
+ * clGetProgramBuildInfo, clCreateKernel, clCreateBuffer, clEnqueueWriteBuffer,
+ * clSetKernelArg, clEnqueueNDRangeKernel, clEnqueueReadBuffer,
+ * clGetEventProfilingInfo, clRelease*.
  */
 #include "clu.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+/* ---- the C reference ---------------------------------------------------- */
 
 // snippet: serial-reference
-/* The serial C version: the reference every device result is checked against
- * and the baseline for the speed-up. */
+/* The serial C version: the baseline for the speed-up. */
 static void outer_sum_serial(const float *A, const float *B, float *C, int X, int Y)
 {
     for (int x = 0; x < X; x++) {
@@ -28,59 +36,133 @@ static void outer_sum_serial(const float *A, const float *B, float *C, int X, in
 }
 // end snippet serial-reference
 
+// snippet: reference
+/* Mathematically C[x] = A[x] * (sum of B): an O(X + Y) reference in double,
+ * and the sum of the terms' sizes, |A[x]| * sum |B|, for the error bound. */
+static void reference(const float *A, const float *B, double *ref, double *mag, size_t X, size_t Y)
+{
+    double sumB = 0.0, sumAbsB = 0.0;
+    for (size_t y = 0; y < Y; y++) {
+        sumB += B[y];
+        sumAbsB += fabs((double)B[y]);
+    }
+    for (size_t x = 0; x < X; x++) {
+        ref[x] = (double)A[x] * sumB;
+        mag[x] = fabs((double)A[x]) * sumAbsB;
+    }
+}
+// end snippet reference
+
 int main(int argc, char **argv)
 {
-    size_t X = 1 << 20, Y = 1024, wg = 256;
+    size_t X = 1 << 20, Y = 1024, wg = 256, reps = 3;
     const clu_option opts[] = {
         {"-x", "X", "length of A and C", CLU_OPT_SIZE, &X, 1, INT_MAX},
         {"-y", "Y", "length of B (terms in each sum)", CLU_OPT_SIZE, &Y, 1, INT_MAX},
         {"-t", "WG", "work-group size (work-items per group)", CLU_OPT_SIZE, &wg, 1, 1 << 16},
+        {"-r", "N", "runs of the kernel; the best time counts", CLU_OPT_SIZE, &reps, 1, 1000},
     };
     clu_common common;
-    clu_parse_args(argc, argv, "lesson 01: the outer sum C[x] = sum_y A[x]*B[y], naive kernel",
+    clu_parse_args(argc, argv, "lesson 01: the outer sum C[x] = sum_y A[x]*B[y], the whole host flow",
                    opts, sizeof opts / sizeof opts[0], &common);
+    cl_int err;
 
-    // snippet: setup
-    clu_env env;
-    clu_setup(&env, &common); /* platform, device, context, queue */
-    // end snippet setup
-    /* Refuse sizes the device cannot hold before spending time on them. */
+    // snippet: platform-device
+    /* 1. Platforms: one per installed OpenCL implementation (PoCL, NVIDIA...).
+     * 2. Devices: take the first GPU of any platform, else the first device;
+     *    -p and -d (by index or part of the name) narrow the choice. */
+    cl_platform_id platforms[16], platform = NULL;
+    cl_device_id device = NULL;
+    cl_uint nplatforms = 0;
+    CLU_CHECK(clGetPlatformIDs(16, platforms, &nplatforms));
+    int found_gpu = 0;
+    for (cl_uint p = 0; p < nplatforms && p < 16 && !found_gpu; p++) {
+        char pname[256] = "";
+        CLU_CHECK(clGetPlatformInfo(platforms[p], CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL));
+        if (!clu_matches(common.platform, p, pname)) continue;
+        cl_device_id devices[16];
+        cl_uint ndevices = 0;
+        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 16, devices, &ndevices) != CL_SUCCESS)
+            continue; /* a platform without devices */
+        for (cl_uint d = 0; d < ndevices && d < 16 && !found_gpu; d++) {
+            char dname[256] = "";
+            cl_device_type type;
+            CLU_CHECK(clGetDeviceInfo(devices[d], CL_DEVICE_NAME, sizeof dname - 1, dname, NULL));
+            CLU_CHECK(clGetDeviceInfo(devices[d], CL_DEVICE_TYPE, sizeof type, &type, NULL));
+            if (!clu_matches(common.device, d, dname)) continue;
+            if (!device || (type & CL_DEVICE_TYPE_GPU)) {
+                platform = platforms[p];
+                device = devices[d];
+                found_gpu = (type & CL_DEVICE_TYPE_GPU) || common.device; /* -d: first match */
+            }
+        }
+    }
+    if (!device) clu_die("no device matches -p/-d (see --list; `make doctor` says why none shows)");
+    // end snippet platform-device
+    char name[256] = "", vendor[256] = "", driver[256] = "", version[256] = "";
+    CLU_CHECK(clGetDeviceInfo(device, CL_DEVICE_NAME, sizeof name - 1, name, NULL));
+    CLU_CHECK(clGetDeviceInfo(device, CL_DEVICE_VENDOR, sizeof vendor - 1, vendor, NULL));
+    CLU_CHECK(clGetDeviceInfo(device, CL_DRIVER_VERSION, sizeof driver - 1, driver, NULL));
+    CLU_CHECK(clGetDeviceInfo(device, CL_DEVICE_VERSION, sizeof version - 1, version, NULL));
+    printf("device:   %s (%s, vendor %s, driver %s, %s)\n", name, found_gpu ? "GPU" : "not a GPU",
+           vendor, driver, version);
+
+    // snippet: context-queue
+    /* 3. A context ties the device to the buffers and programs made for it.
+     * 4. A command queue carries commands to the device, in order; profiling
+     *    lets every command say when it started and ended. */
+    cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
+    CLU_CHECK_ERR(err, "clCreateContext");
+    cl_command_queue queue = clCreateCommandQueue(context, device, CL_QUEUE_PROFILING_ENABLE, &err);
+    CLU_CHECK_ERR(err, "clCreateCommandQueue");
+    // end snippet context-queue
+
+    // snippet: program
+    /* 5. The program: OpenCL C compiled now, for this device. If it does not
+     *    compile, the build log says why. */
+    char *path = clu_kernel_path("01-hello-world.cl");
+    size_t length;
+    char *source = clu_read_file(path, &length);
+    cl_program program = clCreateProgramWithSource(context, 1, (const char **)&source, &length, &err);
+    CLU_CHECK_ERR(err, "clCreateProgramWithSource");
+    err = clBuildProgram(program, 1, &device, "", NULL, NULL);
+    if (err != CL_SUCCESS || common.build_log) {
+        size_t log_size = 0;
+        CLU_CHECK(clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0, NULL, &log_size));
+        char *log = clu_malloc(log_size + 1, "the build log");
+        CLU_CHECK(clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, log_size, log, NULL));
+        log[log_size] = '\0';
+        fprintf(stderr, "---- build log for %s ----\n%s\n---- end of build log ----\n", path, log);
+        free(log);
+    }
+    CLU_CHECK_ERR(err, "clBuildProgram");
+    /* 6. The kernel: one __kernel function of the program, by name. */
+    cl_kernel kernel = clCreateKernel(program, "outer_sum", &err);
+    CLU_CHECK_ERR(err, "clCreateKernel");
+    // end snippet program
+    clu_env env = {platform, device, context, queue, common.build_log};
+    clu_check_wgsize(&env, kernel, wg); /* refuse, with the limits, what cannot run */
     clu_check_alloc(&env, clu_bytes(X, sizeof(float), "A"), "A");
     clu_check_alloc(&env, clu_bytes(Y, sizeof(float), "B"), "B");
 
-    /* Host data: h_ for host, d_ for device copies of the same arrays. */
-    float *h_A = clu_malloc(X * sizeof *h_A, "A");
-    float *h_B = clu_malloc(Y * sizeof *h_B, "B");
+    /* Host data: h_ for the host's copy of an array, d_ for the device's. */
+    float *h_A = clu_malloc(X * sizeof *h_A, "A"), *h_B = clu_malloc(Y * sizeof *h_B, "B");
     float *h_C = clu_malloc(X * sizeof *h_C, "C");
-    float *h_serial = clu_malloc(X * sizeof *h_serial, "the serial result");
-    clu_fill_random(h_A, X, 1, -1.0f, 1.0f);
-    clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
-
-    double t0 = clu_now();
-    outer_sum_serial(h_A, h_B, h_serial, (int)X, (int)Y);
-    double cpu_ms = (clu_now() - t0) * 1e3;
+    double *ref = clu_malloc(X * sizeof *ref, "the reference");
+    double *mag = clu_malloc(X * sizeof *mag, "the error bounds");
 
     // snippet: buffers
-    cl_int err;
-    cl_mem d_A = clCreateBuffer(env.context, CL_MEM_READ_ONLY, X * sizeof(float), NULL, &err);
+    /* 7. Buffers in the device's global memory. */
+    cl_mem d_A = clCreateBuffer(context, CL_MEM_READ_ONLY, X * sizeof(float), NULL, &err);
     CLU_CHECK_ERR(err, "clCreateBuffer(A)");
-    cl_mem d_B = clCreateBuffer(env.context, CL_MEM_READ_ONLY, Y * sizeof(float), NULL, &err);
+    cl_mem d_B = clCreateBuffer(context, CL_MEM_READ_ONLY, Y * sizeof(float), NULL, &err);
     CLU_CHECK_ERR(err, "clCreateBuffer(B)");
-    cl_mem d_C = clCreateBuffer(env.context, CL_MEM_WRITE_ONLY, X * sizeof(float), NULL, &err);
+    cl_mem d_C = clCreateBuffer(context, CL_MEM_WRITE_ONLY, X * sizeof(float), NULL, &err);
     CLU_CHECK_ERR(err, "clCreateBuffer(C)");
-
-    cl_event up[2];
-    CLU_CHECK(clEnqueueWriteBuffer(env.queue, d_A, CL_FALSE, 0, X * sizeof(float), h_A, 0, NULL, &up[0]));
-    CLU_CHECK(clEnqueueWriteBuffer(env.queue, d_B, CL_FALSE, 0, Y * sizeof(float), h_B, 0, NULL, &up[1]));
     // end snippet buffers
 
-    // snippet: program-kernel
-    cl_program program = clu_build(&env, "01-hello-world.cl", "");
-    cl_kernel kernel = clu_kernel(program, "outer_sum");
-    clu_check_wgsize(&env, kernel, wg); /* refuse, with the limits, what the device cannot run */
-    // end snippet program-kernel
-
     // snippet: arguments
+    /* 8. Arguments, by index, with the size of each value. */
     int x_arg = (int)X, y_arg = (int)Y;
     CLU_CHECK(clSetKernelArg(kernel, 0, sizeof(cl_mem), &d_A));
     CLU_CHECK(clSetKernelArg(kernel, 1, sizeof(cl_mem), &d_B));
@@ -89,65 +171,86 @@ int main(int argc, char **argv)
     CLU_CHECK(clSetKernelArg(kernel, 4, sizeof(int), &y_arg));
     // end snippet arguments
 
-    // snippet: launch
-    /* One work-item per element of C. The global size must be a multiple of
-     * the work-group size, so round it up; the kernel skips the extra items. */
+    /* Two checks. Whole numbers first: every sum of them is exact in float,
+     * so the result must equal the reference, and a missing term shows at any
+     * size. Then random floats, as a real program would see them, against a
+     * bound that grows as rounding error does. The times come from the second. */
+    size_t wrong = 0;
+    double up_ms = 0, kernel_ms = 0, down_ms = 0;
+    for (int exact = 1; exact >= 0; exact--) {
+        if (exact) {
+            clu_fill_exact(h_A, X, 1, 4);
+            clu_fill_exact(h_B, Y, 2, 1);
+        } else {
+            clu_fill_random(h_A, X, 1, -1.0f, 1.0f);
+            clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
+        }
+        float nan = NAN; /* an element the kernel never writes stays NaN and fails */
+        CLU_CHECK(clEnqueueFillBuffer(queue, d_C, &nan, sizeof nan, 0, X * sizeof(float), 0, NULL, NULL));
+
+        // snippet: launch
+        /* 9. Copy the inputs in; CL_FALSE queues the copy and goes on. */
+        cl_event up[2], run, down;
+        CLU_CHECK(clEnqueueWriteBuffer(queue, d_A, CL_FALSE, 0, X * sizeof(float), h_A, 0, NULL, &up[0]));
+        CLU_CHECK(clEnqueueWriteBuffer(queue, d_B, CL_FALSE, 0, Y * sizeof(float), h_B, 0, NULL, &up[1]));
+        /* 10. Launch: one work-item per element of C, the global size rounded
+         *     up to a multiple of the work-group size (the kernel skips the
+         *     extra work-items). The queue runs the copies first. */
+        size_t global = clu_round_up(X, wg), local = wg;
+        CLU_CHECK(clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &global, &local, 0, NULL, &run));
+        /* 11. Read the result back; CL_TRUE waits until it is in h_C. */
+        CLU_CHECK(clEnqueueReadBuffer(queue, d_C, CL_TRUE, 0, X * sizeof(float), h_C, 0, NULL, &down));
+        // end snippet launch
+
+        reference(h_A, h_B, ref, mag, X, Y);
+        wrong += clu_verify(exact ? "device C (whole numbers)" : "device C", h_C, ref,
+                            exact ? NULL : mag, X, Y);
+        up_ms = clu_event_ms(up[0]) + clu_event_ms(up[1]);
+        kernel_ms = clu_event_ms(run);
+        down_ms = clu_event_ms(down);
+        clReleaseEvent(up[0]);
+        clReleaseEvent(up[1]);
+        clReleaseEvent(run);
+        clReleaseEvent(down);
+    }
+    /* The kernel again, best of -r runs; the first run can include start-up costs. */
     size_t global = clu_round_up(X, wg);
-    size_t local = wg;
-    cl_event run, down;
-    double w0 = clu_now();
-    CLU_CHECK(clEnqueueNDRangeKernel(env.queue, kernel, 1, NULL, &global, &local, 0, NULL, &run));
-    CLU_CHECK(clEnqueueReadBuffer(env.queue, d_C, CL_TRUE, 0, X * sizeof(float), h_C, 0, NULL, &down));
-    double wall_ms = (clu_now() - w0) * 1e3;
-    // end snippet launch
+    kernel_ms = fmin(kernel_ms, clu_run_best(&env, kernel, 1, &global, &wg, reps));
 
-    double up_ms = clu_event_ms(up[0]) + clu_event_ms(up[1]);
-    double kernel_ms = clu_event_ms(run);
-    double down_ms = clu_event_ms(down);
-
-    // snippet: verify
-    /* Mathematically C[x] = A[x] * (sum of B): an O(X+Y) reference in double,
-     * exact enough to judge both the serial and the device results. */
-    double *ref = clu_malloc(X * sizeof *ref, "the reference");
-    double *absref = clu_malloc(X * sizeof *absref, "the error bounds");
-    double sumB = 0.0, sumAbsB = 0.0;
-    for (size_t y = 0; y < Y; y++) {
-        sumB += h_B[y];
-        sumAbsB += h_B[y] < 0 ? -h_B[y] : h_B[y];
-    }
-    for (size_t x = 0; x < X; x++) {
-        ref[x] = (double)h_A[x] * sumB;
-        absref[x] = (h_A[x] < 0 ? -(double)h_A[x] : h_A[x]) * sumAbsB;
-    }
-    size_t bad = clu_verify_sum("serial C", h_serial, ref, absref, X, Y);
-    bad += clu_verify_sum("device C", h_C, ref, absref, X, Y);
-    // end snippet verify
+    /* The serial C on the same data: the baseline. */
+    float *h_serial = clu_malloc(X * sizeof *h_serial, "the serial result");
+    double t0 = clu_now();
+    outer_sum_serial(h_A, h_B, h_serial, (int)X, (int)Y);
+    double serial_ms = (clu_now() - t0) * 1e3;
+    wrong += clu_verify("serial C", h_serial, ref, mag, X, Y);
 
     double flops = 2.0 * (double)X * (double)Y;
     printf("sizes:    X = %zu, Y = %zu, work-group size %zu, %zu work-groups\n", X, Y, wg, global / wg);
-    printf("serial C: %10.3f ms  %8.2f GFLOP/s\n", cpu_ms, flops / cpu_ms * 1e-6);
+    printf("serial C: %10.3f ms  %8.2f GFLOP/s\n", serial_ms, flops / serial_ms * 1e-6);
     printf("kernel:   %10.3f ms  %8.2f GFLOP/s  (%.1fx the serial C)\n", kernel_ms,
-           flops / kernel_ms * 1e-6, cpu_ms / kernel_ms);
-    printf("upload %.3f ms, download %.3f ms, launch to result %.3f ms (wall clock)\n", up_ms,
-           down_ms, wall_ms);
+           flops / kernel_ms * 1e-6, serial_ms / kernel_ms);
+    printf("copies:   %10.3f ms up, %.3f ms down\n", up_ms, down_ms);
+    printf("result: variant=naive X=%zu Y=%zu wg=%zu ms=%.4f gflops=%.2f serial_ms=%.4f "
+           "speedup=%.2f up_ms=%.4f down_ms=%.4f\n", X, Y, wg, kernel_ms, flops / kernel_ms * 1e-6,
+           serial_ms, serial_ms / kernel_ms, up_ms, down_ms);
 
     // snippet: release
-    clReleaseEvent(up[0]);
-    clReleaseEvent(up[1]);
-    clReleaseEvent(run);
-    clReleaseEvent(down);
+    /* 12. Release every object, the last created first. */
+    clReleaseMemObject(d_C);
+    clReleaseMemObject(d_B);
+    clReleaseMemObject(d_A);
     clReleaseKernel(kernel);
     clReleaseProgram(program);
-    clReleaseMemObject(d_A);
-    clReleaseMemObject(d_B);
-    clReleaseMemObject(d_C);
-    clu_teardown(&env);
+    clReleaseCommandQueue(queue);
+    clReleaseContext(context);
     // end snippet release
+    free(source);
+    free(path);
     free(h_A);
     free(h_B);
     free(h_C);
     free(h_serial);
     free(ref);
-    free(absref);
-    return bad ? 1 : 0;
+    free(mag);
+    return clu_exit_status(wrong);
 }

@@ -1,0 +1,419 @@
+/* device.c -- platform and device choice, context and queue, programs from
+ * kernel files, and checked sizes and buffers (see clu.h). Lesson 01 writes
+ * each of these steps out by hand; the later lessons call them from here. */
+#define _POSIX_C_SOURCE 200809L
+#include "clu.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef CLU_KERNEL_DIR
+#define CLU_KERNEL_DIR "kernels"
+#endif
+
+/* ---- device facts ---------------------------------------------------------- */
+
+char *clu_device_string(cl_device_id dev, cl_device_info what)
+{
+    size_t n = 0;
+    CLU_CHECK(clGetDeviceInfo(dev, what, 0, NULL, &n));
+    char *s = clu_malloc(n + 1, "a device string");
+    CLU_CHECK(clGetDeviceInfo(dev, what, n, s, NULL));
+    s[n] = '\0';
+    return s;
+}
+
+cl_ulong clu_device_ulong(cl_device_id dev, cl_device_info what)
+{
+    cl_ulong v = 0;
+    CLU_CHECK(clGetDeviceInfo(dev, what, sizeof v, &v, NULL));
+    return v;
+}
+
+size_t clu_device_size(cl_device_id dev, cl_device_info what)
+{
+    size_t v = 0;
+    CLU_CHECK(clGetDeviceInfo(dev, what, sizeof v, &v, NULL));
+    return v;
+}
+
+int clu_device_is_gpu(cl_device_id dev)
+{
+    cl_device_type t = 0;
+    CLU_CHECK(clGetDeviceInfo(dev, CL_DEVICE_TYPE, sizeof t, &t, NULL));
+    return (t & CL_DEVICE_TYPE_GPU) != 0;
+}
+
+static char *platform_string(cl_platform_id p, cl_platform_info what)
+{
+    size_t n = 0;
+    CLU_CHECK(clGetPlatformInfo(p, what, 0, NULL, &n));
+    char *s = clu_malloc(n + 1, "a platform string");
+    CLU_CHECK(clGetPlatformInfo(p, what, n, s, NULL));
+    s[n] = '\0';
+    return s;
+}
+
+int clu_on_oclgrind(const clu_env *env)
+{
+    char *name = platform_string(env->platform, CL_PLATFORM_NAME);
+    int yes = strstr(name, "Oclgrind") != NULL;
+    free(name);
+    return yes;
+}
+
+/* ---- platforms and devices ----------------------------------------------- */
+
+/* Every platform, or exit(2) with what to install. Caller frees. */
+static cl_uint platforms(cl_platform_id **out)
+{
+    cl_uint n = 0;
+    cl_int err = clGetPlatformIDs(0, NULL, &n);
+    if (err == CL_PLATFORM_NOT_FOUND_KHR || (err == CL_SUCCESS && n == 0)) {
+        fprintf(stderr, "error: no OpenCL platform found.\n"
+                        "  An OpenCL program needs a driver (an ICD) registered in /etc/OpenCL/vendors.\n"
+                        "  For the CPU:     sudo apt-get install pocl-opencl-icd\n"
+                        "  For a GPU:       install the vendor's driver (NVIDIA, AMD ROCm, Intel compute-runtime)\n"
+                        "  To find out why: make doctor\n");
+        exit(2);
+    }
+    CLU_CHECK_ERR(err, "clGetPlatformIDs");
+    *out = clu_malloc(n * sizeof **out, "the platform list");
+    CLU_CHECK(clGetPlatformIDs(n, *out, NULL));
+    return n;
+}
+
+static cl_uint devices(cl_platform_id p, cl_device_id **out)
+{
+    cl_uint n = 0;
+    *out = NULL;
+    cl_int err = clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, NULL, &n);
+    if (err == CL_DEVICE_NOT_FOUND || n == 0) return 0;
+    CLU_CHECK_ERR(err, "clGetDeviceIDs");
+    *out = clu_malloc(n * sizeof **out, "the device list");
+    CLU_CHECK(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, n, *out, NULL));
+    return n;
+}
+
+void clu_list_devices(void)
+{
+    cl_platform_id *plats;
+    cl_uint np = platforms(&plats);
+    for (cl_uint p = 0; p < np; p++) {
+        char *name = platform_string(plats[p], CL_PLATFORM_NAME);
+        char *ver = platform_string(plats[p], CL_PLATFORM_VERSION);
+        printf("platform %u: %s (%s)\n", p, name, ver);
+        free(name);
+        free(ver);
+        cl_device_id *devs;
+        cl_uint nd = devices(plats[p], &devs);
+        if (nd == 0) printf("  (no devices: run `make doctor`)\n");
+        for (cl_uint d = 0; d < nd; d++) {
+            char *dn = clu_device_string(devs[d], CL_DEVICE_NAME);
+            char *dv = clu_device_string(devs[d], CL_DRIVER_VERSION);
+            printf("  device %u: %s [%s] driver %s, %u compute units, %.1f GiB\n", d, dn,
+                   clu_device_is_gpu(devs[d]) ? "GPU" : "not a GPU", dv,
+                   (unsigned)clu_device_ulong(devs[d], CL_DEVICE_MAX_COMPUTE_UNITS),
+                   (double)clu_device_ulong(devs[d], CL_DEVICE_GLOBAL_MEM_SIZE) / (1u << 30));
+            free(dn);
+            free(dv);
+        }
+        free(devs);
+    }
+    free(plats);
+}
+
+/* Does `want` (an index, or a part of the name in any case) select item i? */
+int clu_matches(const char *want, cl_uint i, const char *name)
+{
+    if (!want) return 1;
+    const char *p = want;
+    while (*p >= '0' && *p <= '9') p++;
+    if (*want && !*p) return strtoul(want, NULL, 10) == i;
+    size_t wl = strlen(want);
+    for (const char *s = name; *s; s++)
+        if (strncasecmp(s, want, wl) == 0) return 1;
+    return 0;
+}
+
+/* The first GPU of any platform, else the first device at all; -p and -d
+ * narrow the search, and an explicit -d takes its first match. */
+static void choose(const clu_common *c, cl_platform_id *plat, cl_device_id *dev)
+{
+    cl_platform_id *plats;
+    cl_uint np = platforms(&plats);
+    int found = 0, found_gpu = 0, any_platform = 0, any_device = 0;
+    for (cl_uint p = 0; p < np && !found_gpu; p++) {
+        char *pname = platform_string(plats[p], CL_PLATFORM_NAME);
+        int pm = clu_matches(c->platform, p, pname);
+        free(pname);
+        if (!pm) continue;
+        any_platform = 1;
+        cl_device_id *devs;
+        cl_uint nd = devices(plats[p], &devs);
+        any_device |= nd > 0;
+        for (cl_uint d = 0; d < nd && !found_gpu; d++) {
+            char *dname = clu_device_string(devs[d], CL_DEVICE_NAME);
+            int dm = clu_matches(c->device, d, dname);
+            free(dname);
+            if (!dm) continue;
+            int gpu = clu_device_is_gpu(devs[d]);
+            if (!found || (gpu && !found_gpu)) {
+                *plat = plats[p];
+                *dev = devs[d];
+                found = 1;
+                found_gpu = gpu || c->device; /* an explicit -d: its first match */
+            }
+        }
+        free(devs);
+    }
+    free(plats);
+    if (!any_platform) clu_die("no platform matches -p '%s' (see --list)", c->platform);
+    if (!any_device)
+        clu_die("the platform has no usable device: its driver failed to start "
+                "(for PoCL often an unwritable cache folder); run `make doctor`");
+    if (!found)
+        clu_die("no device matches -d '%s'%s (see --list)", c->device ? c->device : "(any)",
+                c->platform ? " on the chosen platform" : "");
+}
+
+void clu_setup(clu_env *env, const clu_common *c)
+{
+    memset(env, 0, sizeof *env);
+    env->build_log = c->build_log;
+    choose(c, &env->platform, &env->device);
+    char *pname = platform_string(env->platform, CL_PLATFORM_NAME);
+    char *dname = clu_device_string(env->device, CL_DEVICE_NAME);
+    char *vendor = clu_device_string(env->device, CL_DEVICE_VENDOR);
+    char *drv = clu_device_string(env->device, CL_DRIVER_VERSION);
+    char *ver = clu_device_string(env->device, CL_DEVICE_VERSION);
+    printf("platform: %s\n", pname);
+    printf("device:   %s (%s, vendor %s, driver %s, %s)\n", dname,
+           clu_device_is_gpu(env->device) ? "GPU" : "not a GPU", vendor, drv, ver);
+    free(pname);
+    free(dname);
+    free(vendor);
+    free(drv);
+    free(ver);
+    cl_int err;
+    cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)env->platform, 0};
+    env->context = clCreateContext(props, 1, &env->device, NULL, NULL, &err);
+    CLU_CHECK_ERR(err, "clCreateContext");
+    env->queue = clCreateCommandQueue(env->context, env->device, CL_QUEUE_PROFILING_ENABLE, &err);
+    CLU_CHECK_ERR(err, "clCreateCommandQueue");
+}
+
+void clu_teardown(clu_env *env)
+{
+    if (env->queue) clReleaseCommandQueue(env->queue);
+    if (env->context) clReleaseContext(env->context);
+    env->queue = NULL;
+    env->context = NULL;
+}
+
+/* ---- programs ------------------------------------------------------------ */
+
+char *clu_read_file(const char *path, size_t *length)
+{
+    const size_t max = (size_t)16 << 20;
+    int fd = open(path, O_RDONLY | O_NONBLOCK); /* a FIFO must not block us */
+    if (fd < 0) clu_die("cannot open '%s': %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+        clu_die("'%s' is not a regular file (a folder, a device or a pipe?)", path);
+    if ((size_t)st.st_size > max)
+        clu_die("'%s' is %lld bytes: too large for a kernel file (at most 16 MiB)", path,
+                (long long)st.st_size);
+    size_t n = (size_t)st.st_size, got = 0;
+    char *buf = clu_malloc(n + 1, path);
+    while (got < n) {
+        ssize_t r = read(fd, buf + got, n - got);
+        if (r < 0) clu_die("cannot read '%s': %s", path, strerror(errno));
+        if (r == 0) break;
+        got += (size_t)r;
+    }
+    close(fd);
+    buf[got] = '\0';
+    if (length) *length = got;
+    return buf;
+}
+
+static char *join(const char *dir, const char *name)
+{
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *s = clu_malloc(n, "a path");
+    snprintf(s, n, "%s/%s", dir, name);
+    return s;
+}
+
+char *clu_kernel_path(const char *name)
+{
+    if (strchr(name, '/')) { /* a path: taken as it is */
+        if (access(name, F_OK) != 0) clu_die("kernel file '%s' not found", name);
+        char *copy = clu_malloc(strlen(name) + 1, "a path");
+        return strcpy(copy, name);
+    }
+    char exe_dir[4096] = "";
+    ssize_t len = readlink("/proc/self/exe", exe_dir, sizeof exe_dir - 1);
+    if (len > 0) {
+        exe_dir[len] = '\0';
+        char *slash = strrchr(exe_dir, '/');
+        if (slash) *slash = '\0';
+    }
+    char from_exe[4200];
+    snprintf(from_exe, sizeof from_exe, "%s/../kernels", exe_dir);
+    const char *env_dir = getenv("CLU_KERNEL_DIR");
+    if (env_dir && !*env_dir) env_dir = NULL; /* set but empty counts as unset */
+    const char *dirs[] = {env_dir, len > 0 ? from_exe : NULL, CLU_KERNEL_DIR};
+    size_t ndirs = env_dir ? 1 : sizeof dirs / sizeof dirs[0]; /* $CLU_KERNEL_DIR alone */
+    for (size_t i = 0; i < ndirs; i++) {
+        if (!dirs[i]) continue;
+        char *p = join(dirs[i], name);
+        if (access(p, F_OK) == 0) return p;
+        free(p);
+    }
+    if (env_dir) clu_die("kernel file '%s' not found in $CLU_KERNEL_DIR (%s)", name, env_dir);
+    clu_die("kernel file '%s' not found in %s or %s (set CLU_KERNEL_DIR to look elsewhere)", name,
+            len > 0 ? from_exe : "(no exe path)", CLU_KERNEL_DIR);
+}
+
+static void print_log(cl_program prog, cl_device_id dev, const char *path)
+{
+    size_t n = 0;
+    if (clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &n) != CL_SUCCESS) return;
+    char *log = clu_malloc(n + 1, "the build log");
+    if (clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, n, log, NULL) == CL_SUCCESS) {
+        log[n] = '\0';
+        while (n > 0 && (log[n - 1] == '\n' || log[n - 1] == '\0' || log[n - 1] == ' ')) log[--n] = '\0';
+        fprintf(stderr, "---- build log for %s ----\n%s\n---- end of build log ----\n", path,
+                n ? log : "(empty)");
+    }
+    free(log);
+}
+
+cl_program clu_build(clu_env *env, const char *name, const char *options)
+{
+    char *path = clu_kernel_path(name);
+    size_t len;
+    char *src = clu_read_file(path, &len);
+    /* On PoCL a #line directive makes the build log name the real file, not
+     * a temporary copy. Only there: NVIDIA's compiler ignores it. */
+    char line[4200] = "";
+    char *pname = platform_string(env->platform, CL_PLATFORM_NAME);
+    if (strstr(pname, "Portable Computing Language") && !strchr(path, '"'))
+        snprintf(line, sizeof line, "#line 1 \"%s\"\n", path);
+    free(pname);
+    const char *srcs[] = {line, src};
+    size_t lens[] = {strlen(line), len};
+    cl_int err;
+    cl_program prog = clCreateProgramWithSource(env->context, 2, srcs, lens, &err);
+    CLU_CHECK_ERR(err, "clCreateProgramWithSource");
+    /* No -I: no kernel here includes a file, and a path with a space or a
+     * quote in it would break the option string. Some compilers print a
+     * summary ("1 error generated.") to our stderr: the log has it all. */
+    fflush(stderr);
+    int saved = dup(2), devnull = open("/dev/null", O_WRONLY);
+    if (saved >= 0 && devnull >= 0) dup2(devnull, 2);
+    err = clBuildProgram(prog, 1, &env->device, options ? options : "", NULL, NULL);
+    if (saved >= 0 && devnull >= 0) dup2(saved, 2);
+    if (saved >= 0) close(saved);
+    if (devnull >= 0) close(devnull);
+    if (err != CL_SUCCESS) {
+        fprintf(stderr, "error: kernel file %s did not build (options: '%s')\n", path,
+                options ? options : "");
+        print_log(prog, env->device, path);
+        clu_fail(err, "clBuildProgram", __FILE__, __LINE__);
+    }
+    if (env->build_log) print_log(prog, env->device, path);
+    free(src);
+    free(path);
+    return prog;
+}
+
+cl_kernel clu_kernel(cl_program program, const char *name)
+{
+    cl_int err;
+    cl_kernel k = clCreateKernel(program, name, &err);
+    if (err != CL_SUCCESS) {
+        fprintf(stderr, "error: no kernel '%s' in the program\n", name);
+        clu_fail(err, "clCreateKernel", __FILE__, __LINE__);
+    }
+    return k;
+}
+
+void clu_check_wgsize(const clu_env *env, cl_kernel kernel, size_t wg)
+{
+    size_t dev_max = clu_device_size(env->device, CL_DEVICE_MAX_WORK_GROUP_SIZE);
+    size_t k_max = dev_max;
+    CLU_CHECK(clGetKernelWorkGroupInfo(kernel, env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof k_max,
+                                       &k_max, NULL));
+    char name[128] = "";
+    clGetKernelInfo(kernel, CL_KERNEL_FUNCTION_NAME, sizeof name - 1, name, NULL);
+    size_t limit = k_max < dev_max ? k_max : dev_max;
+    if (wg == 0 || wg > limit)
+        clu_die("work-group size %zu is not possible for kernel %s here: at most %zu "
+                "(CL_DEVICE_MAX_WORK_GROUP_SIZE %zu, CL_KERNEL_WORK_GROUP_SIZE %zu)",
+                wg, name, limit, dev_max, k_max);
+    cl_ulong local = 0, dev_local = clu_device_ulong(env->device, CL_DEVICE_LOCAL_MEM_SIZE);
+    CLU_CHECK(clGetKernelWorkGroupInfo(kernel, env->device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof local,
+                                       &local, NULL));
+    if (local > dev_local)
+        clu_die("kernel %s needs %llu bytes of local memory per work-group with these sizes, the "
+                "device has %llu (CL_DEVICE_LOCAL_MEM_SIZE): choose a smaller work-group or tile",
+                name, (unsigned long long)local, (unsigned long long)dev_local);
+}
+
+/* ---- sizes and memory ---------------------------------------------------- */
+
+size_t clu_round_up(size_t n, size_t m)
+{
+    return (n + m - 1) / m * m;
+}
+
+size_t clu_bytes(size_t count, size_t size, const char *what)
+{
+    if (size != 0 && count > SIZE_MAX / size)
+        clu_die("%s: %zu elements of %zu bytes do not fit in size_t", what, count, size);
+    return count * size;
+}
+
+void *clu_malloc(size_t bytes, const char *what)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p)
+        clu_die("cannot allocate %zu bytes (%.2f GiB) of host memory for %s", bytes,
+                (double)bytes / (1u << 30), what);
+    return p;
+}
+
+void clu_check_alloc(const clu_env *env, size_t bytes, const char *what)
+{
+    cl_ulong max = clu_device_ulong(env->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
+    if ((cl_ulong)bytes > max)
+        clu_die("%s needs %.2f GiB, but this device allows at most %.2f GiB per buffer "
+                "(CL_DEVICE_MAX_MEM_ALLOC_SIZE)",
+                what, (double)bytes / (1u << 30), (double)max / (1u << 30));
+}
+
+cl_mem clu_buffer(clu_env *env, cl_mem_flags flags, size_t bytes, const void *host, const char *what)
+{
+    clu_check_alloc(env, bytes, what);
+    cl_int err;
+    cl_mem buf = clCreateBuffer(env->context, flags, bytes ? bytes : 1, NULL, &err);
+    if (err != CL_SUCCESS) fprintf(stderr, "error: cannot create the buffer for %s\n", what);
+    CLU_CHECK_ERR(err, "clCreateBuffer");
+    if (host && bytes)
+        CLU_CHECK(clEnqueueWriteBuffer(env->queue, buf, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
+    return buf;
+}
+
+void clu_read(clu_env *env, cl_mem buf, size_t bytes, void *host)
+{
+    CLU_CHECK(clEnqueueReadBuffer(env->queue, buf, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
+}

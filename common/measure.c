@@ -1,0 +1,222 @@
+/* measure.c -- timing, the yardsticks every speed is a ratio to, seeded
+ * data, and the check of every result against C (see clu.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "clu.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+/* ---- timing ---------------------------------------------------------------- */
+
+double clu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double clu_event_ms(cl_event ev)
+{
+    cl_ulong start = 0, end = 0; /* nanoseconds on the device's clock */
+    CLU_CHECK(clWaitForEvents(1, &ev));
+    CLU_CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL));
+    CLU_CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL));
+    return (double)(end - start) * 1e-6;
+}
+
+/* A launch failed: say which kernel, with its limits, and stop. */
+static void launch_failed(cl_int err, clu_env *env, cl_kernel k, cl_uint dims, const size_t *local)
+{
+    char name[128] = "";
+    size_t k_max = 0, dev_max = 0;
+    cl_ulong k_local = 0, dev_local = 0;
+    clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, sizeof name - 1, name, NULL);
+    clGetKernelWorkGroupInfo(k, env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof k_max, &k_max, NULL);
+    clGetKernelWorkGroupInfo(k, env->device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof k_local, &k_local, NULL);
+    clGetDeviceInfo(env->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof dev_max, &dev_max, NULL);
+    clGetDeviceInfo(env->device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof dev_local, &dev_local, NULL);
+    size_t wg = 1;
+    for (cl_uint d = 0; local && d < dims; d++) wg *= local[d];
+    clu_report(err, "clEnqueueNDRangeKernel", __FILE__, __LINE__);
+    fprintf(stderr, "  kernel %s: work-group of %zu, at most %zu for this kernel and %zu for the "
+                    "device; local memory %llu of %llu bytes\n",
+            name, wg, k_max, dev_max, (unsigned long long)k_local, (unsigned long long)dev_local);
+    exit(2);
+}
+
+// snippet: run-best
+double clu_run_best(clu_env *env, cl_kernel kernel, cl_uint dims, const size_t *global,
+                    const size_t *local, size_t reps)
+{
+    double best = INFINITY;
+    for (size_t r = 0; r < reps; r++) {
+        cl_event ev;
+        cl_int err = clEnqueueNDRangeKernel(env->queue, kernel, dims, NULL, global, local, 0, NULL, &ev);
+        if (err != CL_SUCCESS) launch_failed(err, env, kernel, dims, local);
+        double ms = clu_event_ms(ev);
+        clReleaseEvent(ev);
+        if (ms < best) best = ms;
+    }
+    return best;
+}
+// end snippet run-best
+
+/* ---- yardsticks (kernels/00-peak.cl) ------------------------------------- */
+
+static cl_kernel yardstick(clu_env *env, const char *name, const char *options, cl_program *p,
+                           size_t *local)
+{
+    int saved = env->build_log;
+    env->build_log = 0;
+    *p = clu_build(env, "00-peak.cl", options);
+    env->build_log = saved;
+    cl_kernel k = clu_kernel(*p, name);
+    size_t kmax = 0;
+    CLU_CHECK(clGetKernelWorkGroupInfo(k, env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL));
+    *local = kmax < 256 ? kmax : 256;
+    return k;
+}
+
+double clu_peak_gflops(clu_env *env)
+{
+    const int gpu = clu_device_is_gpu(env->device), iters = gpu ? 4096 : 2048;
+    char opts[64];
+    snprintf(opts, sizeof opts, "-DPEAK_ITERS=%d", iters);
+    cl_program p;
+    size_t local;
+    cl_kernel k = yardstick(env, "fma_peak", opts, &p, &local);
+    /* Enough work-items to fill every compute unit many times over. */
+    size_t cus = clu_device_ulong(env->device, CL_DEVICE_MAX_COMPUTE_UNITS);
+    size_t global = clu_round_up(cus * (gpu ? 8192 : 1024), local);
+    cl_mem out = clu_buffer(env, CL_MEM_WRITE_ONLY, global * sizeof(float), NULL, "the peak test");
+    float a = 0.999f, b = 0.001f;
+    CLU_CHECK(clSetKernelArg(k, 0, sizeof out, &out));
+    CLU_CHECK(clSetKernelArg(k, 1, sizeof a, &a));
+    CLU_CHECK(clSetKernelArg(k, 2, sizeof b, &b));
+    double ms = clu_run_best(env, k, 1, &global, &local, 5);
+    clReleaseMemObject(out);
+    clReleaseKernel(k);
+    clReleaseProgram(p);
+    return 2.0 * 8.0 * iters * (double)global / ms * 1e-6;
+}
+
+double clu_copy_gbps(clu_env *env, size_t bytes)
+{
+    cl_program p;
+    size_t local;
+    cl_kernel k = yardstick(env, "copy4", "", &p, &local);
+    cl_uint n4 = (cl_uint)(bytes / 16);
+    /* The source is written from the host: Oclgrind does not count
+     * clEnqueueFillBuffer as initialising it. */
+    void *zeros = calloc(n4, 16);
+    if (!zeros) clu_die("cannot allocate %zu bytes of host memory for the copy test", (size_t)n4 * 16);
+    cl_mem src = clu_buffer(env, CL_MEM_READ_WRITE, (size_t)n4 * 16, zeros, "the copy test");
+    cl_mem dst = clu_buffer(env, CL_MEM_READ_WRITE, (size_t)n4 * 16, NULL, "the copy test");
+    free(zeros);
+    CLU_CHECK(clSetKernelArg(k, 0, sizeof src, &src));
+    CLU_CHECK(clSetKernelArg(k, 1, sizeof dst, &dst));
+    CLU_CHECK(clSetKernelArg(k, 2, sizeof n4, &n4));
+    size_t global = clu_round_up(n4, local);
+    double ms = clu_run_best(env, k, 1, &global, &local, 5);
+    clReleaseMemObject(src);
+    clReleaseMemObject(dst);
+    clReleaseKernel(k);
+    clReleaseProgram(p);
+    return 2.0 * (double)n4 * 16.0 / ms * 1e-6;
+}
+
+/* ---- data ------------------------------------------------------------------ */
+
+/* splitmix64: tiny, seedable, identical on every platform. */
+static uint64_t next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void clu_fill_random(float *data, size_t n, uint64_t seed, float lo, float hi)
+{
+    uint64_t s = seed;
+    for (size_t i = 0; i < n; i++) {
+        double u = (double)(next(&s) >> 11) * (1.0 / 9007199254740992.0);
+        data[i] = (float)(lo + (hi - lo) * u);
+    }
+}
+
+void clu_fill_random_int(int *data, size_t n, uint64_t seed, int lo, int hi)
+{
+    uint64_t s = seed;
+    uint64_t span = (uint64_t)((int64_t)hi - (int64_t)lo) + 1;
+    for (size_t i = 0; i < n; i++) data[i] = (int)((int64_t)lo + (int64_t)(next(&s) % span));
+}
+
+void clu_fill_exact(float *data, size_t n, uint64_t seed, int maxabs)
+{
+    uint64_t s = seed;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t r = next(&s);
+        int v = 1 + (int)((r >> 1) % (uint64_t)maxabs);
+        data[i] = (float)(r & 1 ? -v : v);
+    }
+}
+
+/* ---- verification ------------------------------------------------------ */
+
+// snippet: verify
+size_t clu_verify(const char *what, const float *got, const double *ref, const double *mag,
+                  size_t n, size_t terms)
+{
+    const double u = 1.0 / 16777216.0; /* 2^-24: float's unit roundoff */
+    const double lambda = 8.0 * sqrt((double)terms) + 2.0;
+    size_t bad = 0, worst = 0;
+    double worst_ratio = -1.0;
+    for (size_t i = 0; i < n; i++) {
+        double bound = mag ? lambda * u * mag[i] : 0.0;
+        double e = fabs((double)got[i] - ref[i]);
+        if (!(e <= bound)) { /* also catches NaN, the value of an unwritten output */
+            if (bad < 3)
+                fprintf(stderr, "  wrong at [%zu]: got %.9g, expected %.9g (error %.3g, bound %.3g)\n",
+                        i, (double)got[i], ref[i], e, bound);
+            bad++;
+        }
+        double ratio = e != e ? INFINITY : bound > 0 ? e / bound : e > 0 ? INFINITY : 0.0;
+        if (ratio > worst_ratio) worst_ratio = ratio, worst = i;
+    }
+    double we = n ? fabs((double)got[worst] - ref[worst]) : 0.0;
+    if (!mag)
+        printf("verified %s: %zu values, exact inputs, worst error %.3g at [%zu] (must be 0): %s\n",
+               what, n, we, worst, bad ? "FAILED" : "ok");
+    else
+        printf("verified %s: %zu values, worst error %.3g at [%zu] (bound %.3g there): %s\n", what, n,
+               we, worst, n ? lambda * u * mag[worst] : 0.0, bad ? "FAILED" : "ok");
+    if (bad) fprintf(stderr, "error: %zu of %zu values of %s are wrong\n", bad, n, what);
+    return bad;
+}
+// end snippet verify
+
+size_t clu_verify_int(const char *what, const int *got, const int *ref, size_t n)
+{
+    size_t bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (got[i] != ref[i]) {
+            if (bad < 3) fprintf(stderr, "  wrong at [%zu]: got %d, expected %d\n", i, got[i], ref[i]);
+            bad++;
+        }
+    }
+    printf("verified %s: %zu values, exact: %s\n", what, n, bad ? "FAILED" : "ok");
+    if (bad) fprintf(stderr, "error: %zu of %zu values of %s are wrong\n", bad, n, what);
+    return bad;
+}
+
+int clu_exit_status(size_t wrong)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "error: could not write the output (disk full or stdout closed)\n");
+        return 2;
+    }
+    return wrong ? 1 : 0;
+}

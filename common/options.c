@@ -1,0 +1,116 @@
+/* options.c -- strict command-line options from one table per program
+ * (see clu.h). Anything it cannot use exits 2 with one line. */
+#define _POSIX_C_SOURCE 200809L
+#include "clu.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+size_t clu_parse_size(const char *flag, const char *text, size_t min, size_t max)
+{
+    if (*text == '\0') clu_die("%s needs a number, got an empty string", flag);
+    for (const char *p = text; *p; p++)
+        if (*p < '0' || *p > '9') clu_die("%s: '%s' is not a whole number >= 0 (digits only)", flag, text);
+    errno = 0;
+    unsigned long long v = strtoull(text, NULL, 10);
+    if (errno == ERANGE || v > (unsigned long long)SIZE_MAX || (size_t)v > max)
+        clu_die("%s: %s is too large (at most %zu)", flag, text, max);
+    if ((size_t)v < min) clu_die("%s: %s is too small (at least %zu)", flag, text, min);
+    return (size_t)v;
+}
+
+/* The name and the one line of why that begin every variant table entry. */
+static const char *variant_field(const clu_option *o, size_t i, int field)
+{
+    const char *entry = (const char *)o->table + i * o->stride;
+    const char *s;
+    memcpy(&s, entry + (size_t)field * sizeof s, sizeof s);
+    return s;
+}
+
+static int parse_variant(const clu_option *o, const char *v)
+{
+    if (!strcmp(v, "all")) return -1;
+    for (size_t i = 0; i < o->count; i++)
+        if (!strcmp(v, variant_field(o, i, 0))) return (int)i;
+    fprintf(stderr, "error: %s: unknown variant '%s'; one of: all", o->flag, v);
+    for (size_t i = 0; i < o->count; i++) fprintf(stderr, ", %s", variant_field(o, i, 0));
+    fputc('\n', stderr);
+    exit(2);
+}
+
+static void usage(const char *prog, const char *purpose, const clu_option *opts, size_t nopts)
+{
+    printf("%s -- %s\n\nusage: %s [options]\n\n", prog, purpose, prog);
+    for (size_t i = 0; i < nopts; i++) {
+        const clu_option *o = &opts[i];
+        char left[40];
+        snprintf(left, sizeof left, "%s %s", o->flag, o->metavar ? o->metavar : "");
+        printf("  %-14s %s", left, o->help);
+        if (o->kind == CLU_OPT_SIZE)
+            printf(" (default %zu, %zu..%zu)", *(size_t *)o->dest, o->min, o->max);
+        else if (o->kind == CLU_OPT_STRING && *(const char **)o->dest)
+            printf(" (default %s)", *(const char **)o->dest);
+        else if (o->kind == CLU_OPT_VARIANT) {
+            int d = *(int *)o->dest;
+            printf(" (default %s):\n", d < 0 ? "all" : variant_field(o, (size_t)d, 0));
+            printf("  %16s%-14s every variant below\n", "", "all");
+            for (size_t v = 0; v < o->count; v++)
+                printf("  %16s%-14s %s\n", "", variant_field(o, v, 0), variant_field(o, v, 1));
+            continue;
+        }
+        putchar('\n');
+    }
+    printf("  %-14s %s\n", "-p PLATFORM", "platform by index or name part (env CLU_PLATFORM)");
+    printf("  %-14s %s\n", "-d DEVICE", "device by index or name part (env CLU_DEVICE)");
+    printf("  %-14s %s\n", "--list", "list platforms and devices, then exit");
+    printf("  %-14s %s\n", "--build-log", "print the kernel build log even on success");
+    printf("  %-14s %s\n", "-h, --help", "this help");
+    printf("\nexit status: 0 verified, 1 wrong result, 2 could not run\n");
+}
+
+void clu_parse_args(int argc, char **argv, const char *purpose, const clu_option *opts,
+                    size_t nopts, clu_common *common)
+{
+    const char *prog = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+    const char *p = getenv("CLU_PLATFORM"), *d = getenv("CLU_DEVICE");
+    common->platform = p && *p ? p : NULL; /* set but empty counts as unset */
+    common->device = d && *d ? d : NULL;
+    common->build_log = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(prog, purpose, opts, nopts);
+            exit(clu_exit_status(0));
+        }
+        if (!strcmp(a, "--list")) {
+            clu_list_devices();
+            exit(clu_exit_status(0));
+        }
+        if (!strcmp(a, "--build-log")) {
+            common->build_log = 1;
+            continue;
+        }
+        if (!strcmp(a, "-p") || !strcmp(a, "-d")) {
+            if (i + 1 >= argc) clu_die("%s needs a value (try --list)", a);
+            if (a[1] == 'p') common->platform = argv[++i];
+            else common->device = argv[++i];
+            continue;
+        }
+        size_t k = 0;
+        while (k < nopts && strcmp(a, opts[k].flag) != 0) k++;
+        if (k == nopts) clu_die("unknown option '%s' (see %s --help)", a, prog);
+        const clu_option *o = &opts[k];
+        if (o->kind == CLU_OPT_FLAG) {
+            *(int *)o->dest = 1;
+            continue;
+        }
+        if (i + 1 >= argc) clu_die("%s needs a value: %s %s", a, a, o->metavar);
+        const char *v = argv[++i];
+        if (o->kind == CLU_OPT_SIZE) *(size_t *)o->dest = clu_parse_size(a, v, o->min, o->max);
+        else if (o->kind == CLU_OPT_VARIANT) *(int *)o->dest = parse_variant(o, v);
+        else *(const char **)o->dest = v;
+    }
+}

@@ -88,7 +88,7 @@ static const struct {
     E(CL_INVALID_SPEC_ID, NULL),
     E(CL_MAX_SIZE_RESTRICTION_EXCEEDED, NULL),
 #endif
-    E(CL_PLATFORM_NOT_FOUND_KHR, "no OpenCL platform is installed: run `make doctor`"),
+    E(CL_PLATFORM_NOT_FOUND_KHR, "no OpenCL platform is installed (for the CPU: apt-get install pocl-opencl-icd); `make doctor` says why"),
 };
 #undef E
 // end snippet error-table

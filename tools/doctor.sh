@@ -76,7 +76,23 @@ for pat in libnvidia-opencl.so.1 libamdocl64.so libigdrcl.so libpocl.so.2 libint
 done
 [ $found_unreg -eq 0 ] && ok "none"
 
-echo "4. Platforms and devices the loader finds"
+echo "4. Folders the drivers must write"
+# PoCL compiles kernels into a cache folder; when it cannot create it, PoCL
+# offers no device at all, and programs can only say "no device".
+pocl_cache=${POCL_CACHE_DIR:-${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/pocl}
+if printf '%s\n' "${registered[@]:-}" | grep -q pocl; then
+    probe="$pocl_cache/.doctor-$$"
+    if mkdir -p "$pocl_cache" 2>/dev/null && : >"$probe" 2>/dev/null; then
+        rm -f "$probe"
+        ok "PoCL's kernel cache $pocl_cache is writable"
+    else
+        bad "PoCL cannot write its kernel cache $pocl_cache, so it offers no device. Fix: point POCL_CACHE_DIR at a writable folder (export POCL_CACHE_DIR=/tmp/pocl-cache) or make that folder writable"
+    fi
+else
+    ok "no PoCL registered: nothing to check"
+fi
+
+echo "5. Platforms and devices the loader finds"
 if command -v clinfo >/dev/null 2>&1; then
     out=$(clinfo -l 2>&1)
     echo "$out" | sed 's/^/  /'

@@ -97,7 +97,9 @@ int main(int argc, char **argv)
             }
         }
     }
-    if (!device) clu_die("no device matches -p/-d (see --list; `make doctor` says why none shows)");
+    if (!device)
+        clu_die("no usable device%s: see --list, and `make doctor` for why none shows",
+                common.platform || common.device ? " matches -p/-d" : "");
     // end snippet platform-device
     char name[256] = "", vendor[256] = "", driver[256] = "", version[256] = "";
     CLU_CHECK(clGetDeviceInfo(device, CL_DEVICE_NAME, sizeof name - 1, name, NULL));

@@ -1,17 +1,42 @@
 #!/usr/bin/env bash
-# bench.sh RESULTS -- run every lesson's benchmark (lessons/NN-*/bench.sh) on
-# the chosen device (CLU_PLATFORM / CLU_DEVICE) and save CSV files and
-# figures in RESULTS. Each bench.sh gets RESULTS and BIN in its environment,
-# prints its figures as it goes, and writes RESULTS/NN-*.csv whose first
-# lines are "# device: ...", "# driver: ...", "# date: ...".
+# bench.sh RESULTS [LESSON...] -- the benchmarks, on the chosen device
+# (CLU_PLATFORM / CLU_DEVICE), saved in RESULTS.
+#
+# For every lesson with a lessons/LESSON/bench.args: each line is one run of
+# the lesson's program with those options (a line that starts with `!` is a
+# command of its own, run from the project root: a comparison program such as
+# build/05-compare-openblas). All output goes to RESULTS/LESSON.bench.txt;
+# every `result:` line of it becomes one row of RESULTS/LESSON.csv
+# (tools/results.py: device, vendor, driver, OpenCL version and date on top);
+# lessons/LESSON/plot.gp, if there is one, draws the figures from that CSV.
+# At the end tools/scoreboard.py prints every headline ratio in one table and
+# saves it as RESULTS/scoreboard.md.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-export RESULTS=${1:-results/pocl} BIN=build
-mkdir -p "$RESULTS" 2>/dev/null && [ -w "$RESULTS" ] || { echo "error: cannot write results to $RESULTS" >&2; exit 2; }
+res=${1:-results/pocl}; shift
+mkdir -p "$res" 2>/dev/null && [ -w "$res" ] || { echo "error: cannot write results to $res" >&2; exit 2; }
+if [ $# -eq 0 ]; then set -- $(ls -d lessons/[0-9][0-9]-*/ | xargs -n1 basename); fi
 status=0
-for b in lessons/[0-9][0-9]-*/bench.sh; do
-    [ -x "$b" ] || continue
-    echo "==== bench: $b -> $RESULTS"
-    "$b" || { echo "bench: $b failed" >&2; status=1; }
+for l in "$@"; do
+    args="lessons/$l/bench.args"
+    [ -f "$args" ] || continue
+    log="$res/$l.bench.txt"
+    echo "==== bench: $l -> $res/$l.csv"
+    : >"$log"
+    while IFS= read -r line; do
+        case "$line" in ''|'#'*) continue ;; esac
+        case "$line" in
+        '!'*) cmd=${line#!} ;;
+        *) cmd="./build/$l $line" ;;
+        esac
+        echo "\$ $cmd" | tee -a "$log"
+        if ! bash -c "$cmd" >>"$log" 2>&1; then echo "bench: '$cmd' failed" >&2; status=1; fi
+        grep '^result: ' "$log" | tail -n 3
+    done <"$args"
+    tools/results.py "$log" >"$res/$l.csv" || status=1
+    if [ -f "lessons/$l/plot.gp" ]; then
+        gnuplot -e "dir='$res'" "lessons/$l/plot.gp" || { echo "bench: lessons/$l/plot.gp failed" >&2; status=1; }
+    fi
 done
+tools/scoreboard.py "$res" | tee "$res/scoreboard.md"
 exit $status

@@ -2,7 +2,8 @@
 # capture.sh RESULTS LESSON... -- run each lesson as the book shows it and
 # save what it printed to RESULTS/LESSON.txt, for the chapters to include.
 # The runs are listed in lessons/LESSON/capture.args, one per line (an empty
-# file or none: one run without options).
+# file or none: one run without options); a line that starts with `!` is a
+# command of its own, run from the project root.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 res=$1; shift
@@ -13,11 +14,14 @@ for l in "$@"; do
     runs=("")
     if [ -s "$args_file" ]; then mapfile -t runs < <(grep -v '^#' "$args_file"); fi
     {
-        echo "# captured $(date -u +%Y-%m-%d) by 'make capture' on $(hostname)"
+        echo "# captured $(date -u +%Y-%m-%d) by 'make capture'"
         for a in "${runs[@]}"; do
-            echo "\$ ./build/$l $a"
-            # shellcheck disable=SC2086
-            ./build/$l $a 2>&1
+            case "$a" in
+            '!'*) cmd=${a#!} ;;
+            *) cmd="./build/$l $a" ;;
+            esac
+            echo "\$ $cmd"
+            bash -c "$cmd" 2>&1
             echo "(exit status $?)"
         done
     } >"$f"

@@ -2,7 +2,8 @@
 # capture.sh RESULTS LESSON... -- run each lesson as the book shows it and
 # save what it printed to RESULTS/LESSON.txt, for the chapters to include.
 # The runs are listed in lessons/LESSON/capture.args, one per line (an empty
-# file or none: one run without options).
+# file or none: one run without options). A lesson may add
+# lessons/LESSON/capture.sh RESULTS for captures that need other tools.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 res=$1; shift
@@ -22,4 +23,6 @@ for l in "$@"; do
         done
     } >"$f"
     echo "capture: $f"
+    # A lesson whose captures need tools beside the program has a script.
+    if [ -x "lessons/$l/capture.sh" ]; then "lessons/$l/capture.sh" "$res"; fi
 done

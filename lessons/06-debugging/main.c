@@ -249,8 +249,9 @@ static char *kernel_file(const char *name)
             return strcpy(clu_malloc(strlen(full) + 1, "a path"), full);
     }
     char *found = clu_kernel_path(name); /* exits 2 if there is none */
-    if (realpath(found, full)) strcpy(found = clu_malloc(strlen(full) + 1, "a path"), full);
-    return found;
+    if (!realpath(found, full)) return found;
+    free(found);
+    return strcpy(clu_malloc(strlen(full) + 1, "a path"), full);
 }
 // end snippet broken-path
 

@@ -321,22 +321,12 @@ static size_t mode_dump(clu_env *env, const variant *v, const args *a)
             clu_die("cannot write the binary to '%s'", a->save);
         printf("written to %s\n", a->save);
     }
-    /* Text (NVIDIA's PTX, ending in a '\0') is described by its lines that
-     * name the target and the kernels; anything else by its first bytes. */
-    size_t end = size, text = 0;
-    while (end > 0 && bin[end - 1] == '\0') end--;
-    while (text < end && (isprint(bin[text]) || isspace(bin[text]))) text++;
-    if (end > 0 && text == end) {
-        printf("it is text; its target and kernels:\n");
-        for (char *line = strtok((char *)bin, "\n"); line; line = strtok(NULL, "\n"))
-            if (strstr(line, ".target") || strstr(line, ".entry")) printf("  %s\n", line);
-    } else {
-        printf("it is not text: the first bytes are");
-        for (size_t i = 0; i < size && i < 16; i++) printf(" %02x", bin[i]);
-        printf("  (\"");
-        for (size_t i = 0; i < size && i < 16; i++) putchar(isprint(bin[i]) ? bin[i] : '.');
-        printf("\")\n");
-    }
+    /* Its first bytes tell the format: text starting with "//" is PTX. */
+    printf("the first bytes:");
+    for (size_t i = 0; i < size && i < 16; i++) printf(" %02x", bin[i]);
+    printf("  (\"");
+    for (size_t i = 0; i < size && i < 16; i++) putchar(isprint(bin[i]) ? bin[i] : '.');
+    printf("\")\n");
     free(bin);
     free(file);
     clReleaseProgram(prog);

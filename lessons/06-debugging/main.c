@@ -146,6 +146,7 @@ static const variant variants[] = {
 
 /* ---- run and verify ------------------------------------------------------- */
 
+// snippet: run-kernel
 /* Run kernel k once on whole numbers (exact: every result must match) or on
  * random floats (within the realistic bound); return how many are wrong. */
 static size_t run_kernel(clu_env *env, cl_program prog, const kernel_info *k, const args *a,
@@ -206,6 +207,7 @@ static size_t run_kernel(clu_env *env, cl_program prog, const kernel_info *k, co
     free(mag);
     return wrong;
 }
+// end snippet run-kernel
 
 /* The variant's kernel (or all three), each checked twice. */
 static size_t mode_run(clu_env *env, const variant *v, const args *a)
@@ -368,6 +370,7 @@ static cl_program unbuilt(clu_env *env, const char *name)
     return p;
 }
 
+// snippet: build-quietly
 /* clBuildProgram, with the compiler's own summary on stderr ("1 error
  * generated.") silenced as clu_build does: here only the error code counts. */
 static cl_int build_quietly(clu_env *env, cl_program p, const char *options)
@@ -381,6 +384,7 @@ static cl_int build_quietly(clu_env *env, cl_program p, const char *options)
     if (devnull >= 0) close(devnull);
     return err;
 }
+// end snippet build-quietly
 
 static size_t mode_errors(clu_env *env, const variant *v, const args *a)
 {
@@ -538,6 +542,7 @@ static size_t mode_errors(clu_env *env, const variant *v, const args *a)
 
 /* ---- main ------------------------------------------------------------------- */
 
+// snippet: refuse-unused
 /* An option that the chosen mode does not read would be ignored without a
  * word: refuse it. Every option of the table takes a value, as do -p, -d. */
 static void refuse_unused(int argc, char **argv, const clu_option *opts, size_t nopts,
@@ -555,6 +560,7 @@ static void refuse_unused(int argc, char **argv, const clu_option *opts, size_t 
         }
     }
 }
+// end snippet refuse-unused
 
 int main(int argc, char **argv)
 {

@@ -182,10 +182,8 @@ static size_t run_kernel(clu_env *env, cl_program prog, const kernel_info *k, co
     CLU_CHECK(clSetKernelArg(kernel, i++, sizeof d_out, &d_out));
     CLU_CHECK(clSetKernelArg(kernel, i++, sizeof n_arg, &n_arg));
     if (k->takes_B) CLU_CHECK(clSetKernelArg(kernel, i++, sizeof y_arg, &y_arg));
-    // snippet: local-arg
     /* A __local argument gets a size and no value: each group has its own. */
     CLU_CHECK(clSetKernelArg(kernel, i, (wg + k->halo) * sizeof(float), NULL));
-    // end snippet local-arg
     clu_check_wgsize(env, kernel, wg);
     size_t global = clu_round_up(X, wg);
     fflush(stdout); /* our lines before anything the kernel prints */

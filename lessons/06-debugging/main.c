@@ -38,6 +38,7 @@ typedef struct {
 
 /* ---- the C reference ---------------------------------------------------- */
 
+// snippet: reference
 /* Each fills ref[] (in double) and mag[] (the sum of the terms' sizes, for
  * the error bound), sets the number of terms per result, returns how many
  * results the kernel writes. */
@@ -92,9 +93,11 @@ static size_t ref_smooth(const float *in, const float *B, size_t n, size_t Y, si
     *terms = 3;
     return n;
 }
+// end snippet reference
 
 /* ---- the variants ---------------------------------------------------------- */
 
+// snippet: variants
 /* The kernels of kernels/06-debugging-bugs.cl and what the host must know
  * about each. */
 typedef struct {
@@ -113,7 +116,6 @@ typedef struct variant variant;
 typedef size_t mode_fn(clu_env *env, const variant *v, const args *a);
 static mode_fn mode_run, mode_build, mode_errors, mode_dump;
 
-// snippet: variants
 struct variant {
     const char *name, *why;
     mode_fn *mode;

@@ -1,7 +1,8 @@
-/* Lesson 06: four kernels, each with a classic bug that a build option
- * switches on. Built as they are, they are correct; the host passes
+/* Lesson 06: three kernels and four classic bugs, each switched on by a
+ * build option. Built as they are, they are correct; the host passes
  * -DBUG_LOCAL_INDEX, -DBUG_DIVERGENCE, -DBUG_RACE or -DBUG_UNINIT to get the
- * broken version, so the bug and its fix sit side by side.
+ * broken version, so the bug and its fix sit side by side. -DDEBUG_PRINTF
+ * makes group_sum print what it found.
  */
 
 // snippet: tiled-sum
@@ -56,15 +57,20 @@ __kernel void group_sum(__global const float *in, __global float *out,
             s[lx] += s[lx + stride];
         barrier(CLK_LOCAL_MEM_FENCE);
     }
-    if (lx == 0)
+    if (lx == 0) {
         out[get_group_id(0)] = s[0];
+#ifdef DEBUG_PRINTF
+        printf("group %d: sum %.1f\n", (int)get_group_id(0), s[0]);
+#endif
+    }
 }
 // end snippet group-sum
 
 // snippet: smooth
-/* out[i] = (in[i-1] + in[i] + in[i+1]) / 3, the ends repeating in[0] and
- * in[n-1]. Each group stages its elements in t[1..T] and one neighbour on
- * each side, the halo, in t[0] and t[T+1]. */
+/* out[i] = in[i-1] + in[i] + in[i+1], the ends repeating in[0] and in[n-1]
+ * (a smoothing filter before its division by 3, left out so that whole
+ * numbers stay exact). Each group stages its elements in t[1..T] and one
+ * neighbour on each side, the halo, in t[0] and t[T+1]. */
 __kernel void smooth(__global const float *in, __global float *out,
                      const int n, __local float *t)
 {
@@ -80,6 +86,6 @@ __kernel void smooth(__global const float *in, __global float *out,
 #endif
     barrier(CLK_LOCAL_MEM_FENCE);
     if (x < n)
-        out[x] = (t[lx] + t[lx + 1] + t[lx + 2]) / 3.0f;
+        out[x] = t[lx] + t[lx + 1] + t[lx + 2];
 }
 // end snippet smooth

@@ -4,6 +4,8 @@
 # The runs are listed in lessons/LESSON/capture.args, one per line (an empty
 # file or none: one run without options); a line that starts with `!` is a
 # command of its own, run from the project root.
+# A lesson may add lessons/LESSON/capture.sh RESULTS for captures that need
+# other tools.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 res=$1; shift
@@ -26,4 +28,6 @@ for l in "$@"; do
         done
     } >"$f"
     echo "capture: $f"
+    # A lesson whose captures need tools beside the program has a script.
+    if [ -x "lessons/$l/capture.sh" ]; then "lessons/$l/capture.sh" "$res"; fi
 done

@@ -1,23 +1,23 @@
 /* Lesson 06 -- debugging: build logs, error names, binaries, and the bugs
  * that only show at run time.
  *
- * Four modes, chosen with -o:
- *   run     run the kernels of kernels/06-debugging-bugs.cl and check them against C;
- *           -b NAME switches one classic bug on (to find with Oclgrind);
- *   build   build a kernel file and print its build log and what the
- *           device says about each kernel (registers and memory);
- *   errors  provoke the errors students meet most, one after another, and
- *           show the message the helper prints for each;
- *   dump    fetch the compiled program with CL_PROGRAM_BINARIES (PTX on
- *           NVIDIA) and count the loads of a scalar and a float4 kernel.
+ * One program, several modes (-o): run the kernels and check them against C,
+ * the same with one classic bug switched on (for Oclgrind to find), a kernel
+ * that prints, build a kernel file and print its log and facts, make the
+ * usual API mistakes one after another, and fetch the compiled binary.
+ * The host flow of lesson 01 is one call each into common/ here.
+ * Kernel files: kernels/06-debugging-bugs.cl, kernels/06-debugging-variants.cl,
+ * and the kernels that do not compile in lessons/06-debugging/broken/.
  * APIs introduced: clGetProgramBuildInfo, clGetProgramInfo
  * (CL_PROGRAM_BINARY_SIZES, CL_PROGRAM_BINARIES), clCreateKernelsInProgram,
  * clGetKernelInfo, clGetKernelWorkGroupInfo (CL_KERNEL_LOCAL_MEM_SIZE,
- * CL_KERNEL_PRIVATE_MEM_SIZE), __local kernel arguments.
+ * CL_KERNEL_PRIVATE_MEM_SIZE), __local kernel arguments, printf in a kernel.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include "lesson06.h"
+#include "clu.h"
 
+#include <ctype.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -29,36 +29,233 @@
 #define CLU_KERNEL_DIR "kernels"
 #endif
 
+typedef struct {
+    size_t X, Y, wg;     /* run modes */
+    const char *file;    /* build and dump: the kernel file */
+    const char *options; /* build and dump: build options */
+    const char *save;    /* dump: where to write the binary, or NULL */
+} args;
+
+/* ---- the C reference ---------------------------------------------------- */
+
+// snippet: reference
+/* Each fills ref[] (in double) and mag[] (the sum of the terms' sizes, for
+ * the error bound), sets the number of terms per result, returns how many
+ * results the kernel writes. */
+typedef size_t reference_fn(const float *in, const float *B, size_t X, size_t Y, size_t wg,
+                            double *ref, double *mag, size_t *terms);
+
+/* tiled_sum: C[x] = sum_y A[x]*B[y] = A[x] * (sum of B), as in lesson 01. */
+static size_t ref_tiled_sum(const float *A, const float *B, size_t X, size_t Y, size_t wg,
+                            double *ref, double *mag, size_t *terms)
+{
+    (void)wg;
+    double sumB = 0.0, sumAbsB = 0.0;
+    for (size_t y = 0; y < Y; y++) {
+        sumB += B[y];
+        sumAbsB += fabs((double)B[y]);
+    }
+    for (size_t x = 0; x < X; x++) {
+        ref[x] = (double)A[x] * sumB;
+        mag[x] = fabs((double)A[x]) * sumAbsB;
+    }
+    *terms = Y;
+    return X;
+}
+
+/* group_sum: the sum of each work-group's wg elements. */
+static size_t ref_group_sum(const float *in, const float *B, size_t n, size_t Y, size_t wg,
+                            double *ref, double *mag, size_t *terms)
+{
+    (void)B, (void)Y;
+    size_t groups = (n + wg - 1) / wg;
+    for (size_t g = 0; g < groups; g++) {
+        ref[g] = mag[g] = 0.0;
+        for (size_t i = g * wg; i < n && i < (g + 1) * wg; i++) {
+            ref[g] += in[i];
+            mag[g] += fabs((double)in[i]);
+        }
+    }
+    *terms = wg;
+    return groups;
+}
+
+/* smooth: each element plus its two neighbours, the ends repeated. */
+static size_t ref_smooth(const float *in, const float *B, size_t n, size_t Y, size_t wg,
+                         double *ref, double *mag, size_t *terms)
+{
+    (void)B, (void)Y, (void)wg;
+    for (size_t i = 0; i < n; i++) {
+        double l = in[i > 0 ? i - 1 : 0], c = in[i], r = in[i + 1 < n ? i + 1 : n - 1];
+        ref[i] = l + c + r;
+        mag[i] = fabs(l) + fabs(c) + fabs(r);
+    }
+    *terms = 3;
+    return n;
+}
+// end snippet reference
+
+/* ---- the variants ---------------------------------------------------------- */
+
+// snippet: variants
+/* The kernels of kernels/06-debugging-bugs.cl and what the host must know
+ * about each. */
+typedef struct {
+    const char *name;       /* the __kernel function */
+    reference_fn *reference;
+    int takes_B;            /* arguments (A, B, C, X, Y, local) instead of (in, out, n, local) */
+    size_t halo;            /* local floats beyond one per work-item */
+    int pow2;               /* needs a power-of-two work-group size */
+} kernel_info;
+
+static const kernel_info tiled_sum = {"tiled_sum", ref_tiled_sum, 1, 0, 0};
+static const kernel_info group_sum = {"group_sum", ref_group_sum, 0, 0, 1};
+static const kernel_info smooth = {"smooth", ref_smooth, 0, 2, 0};
+
+typedef struct variant variant;
+typedef size_t mode_fn(clu_env *env, const variant *v, const args *a);
+static mode_fn mode_run, mode_build, mode_errors, mode_dump;
+
+struct variant {
+    const char *name, *why;
+    mode_fn *mode;
+    const char *uses;           /* the options it reads; any other is refused */
+    const kernel_info *kernel;  /* run modes: the kernel, NULL for all three */
+    const char *define;         /* run modes: the build option that makes the bug */
+};
+
+static const variant variants[] = {
+    {"run", "the three kernels of 06-debugging-bugs.cl, checked against C",
+     mode_run, "-x -y -t", NULL, ""},
+    {"local-index", "tiled_sum writes its tile at Bl[x], not Bl[lx]: past the end",
+     mode_run, "-x -y -t", &tiled_sum, "-DBUG_LOCAL_INDEX"},
+    {"divergence", "tiled_sum's work-items past X return before the barriers",
+     mode_run, "-x -y -t", &tiled_sum, "-DBUG_DIVERGENCE"},
+    {"race", "group_sum without the barrier between writing s[] and reading it",
+     mode_run, "-x -t", &group_sum, "-DBUG_RACE"},
+    {"uninit", "smooth never loads its halo t[0] and t[T+1]",
+     mode_run, "-x -t", &smooth, "-DBUG_UNINIT"},
+    {"printf", "group_sum with a printf of each group's sum (-DDEBUG_PRINTF)",
+     mode_run, "-x -t", &group_sum, "-DDEBUG_PRINTF"},
+    {"build", "build a kernel file (-f): its build log and what the device says about each kernel",
+     mode_build, "-f -O", NULL, NULL},
+    {"errors", "the API mistakes students make most, one after another: name and hint of each",
+     mode_errors, "", NULL, NULL},
+    {"dump", "the compiled program from CL_PROGRAM_BINARIES (PTX on NVIDIA); -w saves it",
+     mode_dump, "-f -O -w", NULL, NULL},
+};
+// end snippet variants
+
+/* ---- run and verify ------------------------------------------------------- */
+
+// snippet: run-kernel
+/* Run kernel k once on whole numbers (exact: every result must match) or on
+ * random floats (within the realistic bound); return how many are wrong. */
+static size_t run_kernel(clu_env *env, cl_program prog, const kernel_info *k, const args *a,
+                         int exact)
+{
+    size_t X = a->X, Y = a->Y, wg = a->wg;
+    float *h_in = clu_malloc(X * sizeof(float), "the input"), *h_B = clu_malloc(Y * sizeof(float), "B");
+    float *h_out = clu_malloc(X * sizeof(float), "the output");
+    double *ref = clu_malloc(X * sizeof(double), "the reference");
+    double *mag = clu_malloc(X * sizeof(double), "the error bounds");
+    /* |in| <= 4 and B = +-1: a partial sum of tiled_sum is at most 4 * Y <= 2^22
+     * and of group_sum at most 4 * wg <= 2^18, far below 2^24: exact in float. */
+    if (exact) {
+        clu_fill_exact(h_in, X, 1, 4);
+        clu_fill_exact(h_B, Y, 2, 1);
+    } else {
+        clu_fill_random(h_in, X, 1, -1.0f, 1.0f);
+        clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
+    }
+    size_t terms, n_out = k->reference(h_in, h_B, X, Y, wg, ref, mag, &terms);
+
+    cl_kernel kernel = clu_kernel(prog, k->name);
+    cl_mem d_in = clu_buffer(env, CL_MEM_READ_ONLY, X * sizeof(float), h_in, "the input");
+    cl_mem d_B = k->takes_B ? clu_buffer(env, CL_MEM_READ_ONLY, Y * sizeof(float), h_B, "B") : NULL;
+    cl_mem d_out = clu_buffer(env, CL_MEM_WRITE_ONLY, n_out * sizeof(float), NULL, "the output");
+    float nan = NAN; /* an output the kernel never writes stays NaN and fails */
+    CLU_CHECK(clEnqueueFillBuffer(env->queue, d_out, &nan, sizeof nan, 0, n_out * sizeof(float), 0,
+                                  NULL, NULL));
+    cl_uint i = 0;
+    int n_arg = (int)X, y_arg = (int)Y;
+    CLU_CHECK(clSetKernelArg(kernel, i++, sizeof d_in, &d_in));
+    if (k->takes_B) CLU_CHECK(clSetKernelArg(kernel, i++, sizeof d_B, &d_B));
+    CLU_CHECK(clSetKernelArg(kernel, i++, sizeof d_out, &d_out));
+    CLU_CHECK(clSetKernelArg(kernel, i++, sizeof n_arg, &n_arg));
+    if (k->takes_B) CLU_CHECK(clSetKernelArg(kernel, i++, sizeof y_arg, &y_arg));
+    /* A __local argument gets a size and no value: each group has its own. */
+    CLU_CHECK(clSetKernelArg(kernel, i, (wg + k->halo) * sizeof(float), NULL));
+    clu_check_wgsize(env, kernel, wg);
+    size_t global = clu_round_up(X, wg);
+    fflush(stdout); /* our lines before anything the kernel prints */
+    CLU_CHECK(clEnqueueNDRangeKernel(env->queue, kernel, 1, NULL, &global, &wg, 0, NULL, NULL));
+    CLU_CHECK(clFinish(env->queue)); /* a kernel that faulted is reported here */
+    clu_read(env, d_out, n_out * sizeof(float), h_out);
+
+    char what[64];
+    snprintf(what, sizeof what, "%s%s", k->name, exact ? " (whole numbers)" : "");
+    size_t wrong = clu_verify(what, h_out, ref, exact ? NULL : mag, n_out, terms);
+    clReleaseMemObject(d_out);
+    if (d_B) clReleaseMemObject(d_B);
+    clReleaseMemObject(d_in);
+    clReleaseKernel(kernel);
+    free(h_in);
+    free(h_B);
+    free(h_out);
+    free(ref);
+    free(mag);
+    return wrong;
+}
+// end snippet run-kernel
+
+/* The variant's kernel (or all three), each checked twice. */
+static size_t mode_run(clu_env *env, const variant *v, const args *a)
+{
+    const kernel_info *all[] = {&tiled_sum, &group_sum, &smooth};
+    const kernel_info *const *ks = v->kernel ? &v->kernel : all;
+    size_t nk = v->kernel ? 1 : 3;
+    for (size_t i = 0; i < nk; i++)
+        if (ks[i]->pow2 && (a->wg & (a->wg - 1)))
+            clu_die("-t %zu: %s needs a power of two as work-group size", a->wg, ks[i]->name);
+    printf("sizes: X = %zu", a->X);
+    if (strstr(v->uses, "-y")) printf(", Y = %zu", a->Y);
+    printf(", work-group size %zu\n", a->wg);
+    printf("%s: %s\nbuild options: '%s'\n", v->name, v->why, v->define);
+    cl_program prog = clu_build(env, "06-debugging-bugs.cl", v->define);
+    size_t wrong = 0;
+    for (size_t i = 0; i < nk; i++)
+        for (int exact = 1; exact >= 0; exact--) wrong += run_kernel(env, prog, ks[i], a, exact);
+    clReleaseProgram(prog);
+    return wrong;
+}
+
+/* ---- build and dump: a kernel file, its log, its facts, its binary ---------- */
 
 // snippet: broken-path
 /* The broken kernels are not in kernels/ (every file there must compile):
- * they sit in the lesson's folder, found beside the program's build folder,
- * then in the project the program was built from. */
-char *broken_path(const char *name)
+ * they sit in this lesson's folder. A plain NAME is looked for there first,
+ * beside the program's build folder, then in the project it was built from;
+ * then in kernels/ as clu_build would look; a path is taken as it is. */
+static char *kernel_file(const char *name)
 {
-    char exe[4096] = "";
+    char exe[PATH_MAX] = "", path[2 * PATH_MAX], full[PATH_MAX];
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len > 0) {
-        exe[len] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) *slash = '\0';
-    }
-    const char *roots[] = {len > 0 ? exe : NULL, CLU_KERNEL_DIR};
-    for (size_t i = 0; i < 2; i++) {
+    char *slash = len > 0 ? (exe[len] = '\0', strrchr(exe, '/')) : NULL;
+    if (slash) *slash = '\0';
+    const char *roots[] = {slash ? exe : NULL, CLU_KERNEL_DIR};
+    for (size_t i = 0; i < 2 && !strchr(name, '/'); i++) {
         if (!roots[i]) continue;
-        char path[8300], full[PATH_MAX];
         snprintf(path, sizeof path, "%s/../lessons/06-debugging/broken/%s", roots[i], name);
-        if (realpath(path, full)) { /* realpath: a clean name for the build log */
-            char *copy = strdup(full);
-            if (!copy) clu_die("out of host memory");
-            return copy;
-        }
+        if (realpath(path, full)) /* realpath: a clean name in the build log */
+            return strcpy(clu_malloc(strlen(full) + 1, "a path"), full);
     }
-    return NULL;
+    char *found = clu_kernel_path(name); /* exits 2 if there is none */
+    if (!realpath(found, full)) return found;
+    free(found);
+    return strcpy(clu_malloc(strlen(full) + 1, "a path"), full);
 }
 // end snippet broken-path
-
-/* ---- build mode ------------------------------------------------------------ */
 
 // snippet: kernel-facts
 /* What every OpenCL device can tell about a built kernel. */
@@ -66,13 +263,13 @@ static void print_kernel_facts(const clu_env *env, cl_program prog)
 {
     cl_uint n = 0;
     CLU_CHECK(clCreateKernelsInProgram(prog, 0, NULL, &n));
-    cl_kernel *ks = clu_malloc(n * sizeof *ks, "host memory");
+    cl_kernel *ks = clu_malloc(n * sizeof *ks, "the kernels");
     CLU_CHECK(clCreateKernelsInProgram(prog, n, ks, NULL));
     for (cl_uint i = 0; i < n; i++) {
         char name[256] = "";
         size_t wg = 0, multiple = 0;
         cl_ulong local = 0, priv = 0;
-        CLU_CHECK(clGetKernelInfo(ks[i], CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL));
+        CLU_CHECK(clGetKernelInfo(ks[i], CL_KERNEL_FUNCTION_NAME, sizeof name - 1, name, NULL));
         CLU_CHECK(clGetKernelWorkGroupInfo(ks[i], env->device, CL_KERNEL_WORK_GROUP_SIZE,
                                            sizeof wg, &wg, NULL));
         CLU_CHECK(clGetKernelWorkGroupInfo(ks[i], env->device,
@@ -91,232 +288,309 @@ static void print_kernel_facts(const clu_env *env, cl_program prog)
 }
 // end snippet kernel-facts
 
-static int mode_build(clu_env *env, const lesson_args *a)
+static size_t mode_build(clu_env *env, const variant *v, const args *a)
 {
-    /* A name of the lesson's broken/ folder, else a file in kernels/ or a path. */
-    char *broken = strchr(a->kernel, '/') ? NULL : broken_path(a->kernel);
-    const char *name = broken ? broken : a->kernel;
-    printf("building %s with options '%s'\n", name, a->options);
-    fflush(stdout); /* the build log goes to stderr: keep the order */
+    (void)v;
+    char *file = kernel_file(a->file);
+    printf("building %s with options '%s'\n", file, a->options);
     // snippet: build-mode
     env->build_log = 1; /* print the log even when the build succeeds */
-    cl_program prog = clu_build(env, name, a->options); /* failure: log, exit 2 */
+    cl_program prog = clu_build(env, file, a->options); /* failure: log, exit 2 */
     print_kernel_facts(env, prog);
     // end snippet build-mode
     clReleaseProgram(prog);
-    free(broken);
+    free(file);
     return 0;
 }
 
-/* ---- run mode ---------------------------------------------------------------- */
-
-typedef struct {
-    const char *name, *define, *kernel, *what;
-} bug_info;
-
-static const bug_info bugs[] = {
-    {"local-index", "-DBUG_LOCAL_INDEX", "tiled_sum",
-     "Bl[x] instead of Bl[lx]: the seed's wrong local index"},
-    {"divergence", "-DBUG_DIVERGENCE", "tiled_sum",
-     "work-items past X return before the barriers"},
-    {"race", "-DBUG_RACE", "group_sum", "no barrier between writing s[] and reading it"},
-    {"uninit", "-DBUG_UNINIT", "smooth", "the halo t[0] and t[T+1] is never loaded"},
-};
-#define NBUGS (sizeof bugs / sizeof bugs[0])
-
-static cl_mem upload(clu_env *env, const float *h, size_t n)
+static size_t mode_dump(clu_env *env, const variant *v, const args *a)
 {
-    cl_int err;
-    cl_mem d = clCreateBuffer(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                              n * sizeof(float), (void *)h, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer(input)");
-    return d;
-}
-
-static cl_mem output(clu_env *env, size_t n)
-{
-    cl_int err;
-    cl_mem d = clCreateBuffer(env->context, CL_MEM_WRITE_ONLY, n * sizeof(float), NULL, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer(output)");
-    return d;
-}
-
-/* Launch a 1-D kernel over `items` work-items (rounded up) and wait. */
-static void launch(clu_env *env, cl_kernel k, size_t items, size_t wg)
-{
-    size_t global = clu_round_up(items, wg);
-    CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &wg, 0, NULL, NULL));
-    CLU_CHECK(clFinish(env->queue));
-}
-
-static size_t run_tiled_sum(clu_env *env, cl_program prog, const lesson_args *a)
-{
-    size_t X = a->X, Y = a->Y, wg = a->wg;
-    float *h_A = clu_malloc(X * sizeof *h_A, "host memory"), *h_B = clu_malloc(Y * sizeof *h_B, "host memory");
-    float *h_C = clu_malloc(X * sizeof *h_C, "host memory");
-    double *ref = clu_malloc(X * sizeof *ref, "host memory"), *absref = clu_malloc(X * sizeof *absref, "host memory");
-    clu_fill_random(h_A, X, 1, -1.0f, 1.0f);
-    clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
-    double sumB = 0.0, sumAbsB = 0.0;
-    for (size_t y = 0; y < Y; y++) {
-        sumB += h_B[y];
-        sumAbsB += fabs(h_B[y]);
+    (void)v;
+    char *file = kernel_file(a->file);
+    cl_program prog = clu_build(env, file, a->options);
+    // snippet: binaries
+    /* One binary per device of the program; we built for one. */
+    size_t size = 0;
+    CLU_CHECK(clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL));
+    unsigned char *bin = clu_malloc(size + 1, "the binary");
+    CLU_CHECK(clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL));
+    bin[size] = '\0';
+    // end snippet binaries
+    printf("CL_PROGRAM_BINARIES: %zu bytes for %s\n", size, a->file);
+    if (a->save) {
+        FILE *f = fopen(a->save, "wb");
+        if (!f || fwrite(bin, 1, size, f) != size || fclose(f) != 0)
+            clu_die("cannot write the binary to '%s'", a->save);
+        printf("written to %s\n", a->save);
     }
-    for (size_t x = 0; x < X; x++) {
-        ref[x] = h_A[x] * sumB;
-        absref[x] = fabs(h_A[x]) * sumAbsB;
-    }
+    /* Its first bytes tell the format: text starting with "//" is PTX. */
+    printf("the first bytes:");
+    for (size_t i = 0; i < size && i < 16; i++) printf(" %02x", bin[i]);
+    printf("  (\"");
+    for (size_t i = 0; i < size && i < 16; i++) putchar(isprint(bin[i]) ? bin[i] : '.');
+    printf("\")\n");
+    free(bin);
+    free(file);
+    clReleaseProgram(prog);
+    return 0;
+}
+
+/* ---- errors: the usual mistakes, made on purpose --------------------------- */
+
+// snippet: show-error
+/* CLU_CHECK prints the message and ends the program: right for real code,
+ * which cannot go on after an error. To show many messages in one run, this
+ * mode calls clu_report(), which prints the same message and returns. */
+static void show(cl_int err, const char *call, int line)
+{
+    fflush(stdout);
+    if (err == CL_SUCCESS) printf("   %s: CL_SUCCESS, this device accepts it\n", call);
+    else clu_report(err, call, __FILE__, line);
+    fflush(stderr);
+}
+#define SHOW(err, call) show((err), (call), __LINE__)
+// end snippet show-error
+
+static void step(int *n, const char *what)
+{
+    printf("\n%d. %s\n", ++*n, what);
+}
+
+/* A program from a kernel file, not built yet. */
+static cl_program unbuilt(clu_env *env, const char *name)
+{
+    char *path = kernel_file(name);
+    size_t len;
+    char *src = clu_read_file(path, &len);
+    cl_int err;
+    cl_program p = clCreateProgramWithSource(env->context, 1, (const char **)&src, &len, &err);
+    CLU_CHECK_ERR(err, "clCreateProgramWithSource");
+    free(src);
+    free(path);
+    return p;
+}
+
+// snippet: build-quietly
+/* clBuildProgram, with the compiler's own summary on stderr ("1 error
+ * generated.") silenced as clu_build does: here only the error code counts. */
+static cl_int build_quietly(clu_env *env, cl_program p, const char *options)
+{
+    fflush(stderr);
+    int saved = dup(2), devnull = open("/dev/null", O_WRONLY);
+    if (saved >= 0 && devnull >= 0) dup2(devnull, 2);
+    cl_int err = clBuildProgram(p, 1, &env->device, options, NULL, NULL);
+    if (saved >= 0 && devnull >= 0) dup2(saved, 2);
+    if (saved >= 0) close(saved);
+    if (devnull >= 0) close(devnull);
+    return err;
+}
+// end snippet build-quietly
+
+static size_t mode_errors(clu_env *env, const variant *v, const args *a)
+{
+    (void)v, (void)a;
+    int n = 0;
+    cl_int err;
+    const int gpu = clu_device_is_gpu(env->device);
+
+    // snippet: errors-build
+    step(&n, "a kernel that does not compile (broken/missing-semicolon.cl)");
+    cl_program broken = unbuilt(env, "missing-semicolon.cl");
+    SHOW(build_quietly(env, broken, ""), "clBuildProgram");
+
+    step(&n, "going on anyway: a kernel from the program that did not build");
+    cl_kernel none = clCreateKernel(broken, "scale", &err);
+    SHOW(err, "clCreateKernel(\"scale\")");
+    // end snippet errors-build
+    if (err == CL_SUCCESS) clReleaseKernel(none);
+    clReleaseProgram(broken);
+
+    cl_program prog = unbuilt(env, "06-debugging-bugs.cl");
+    step(&n, "a build option the compiler does not know");
+    SHOW(build_quietly(env, prog, "-cl-no-such-option"), "clBuildProgram(\"-cl-no-such-option\")");
+    CLU_CHECK(build_quietly(env, prog, ""));
+
+    // snippet: errors-args
+    step(&n, "a misspelt kernel name");
+    cl_kernel typo = clCreateKernel(prog, "tiled_summ", &err);
+    SHOW(err, "clCreateKernel(\"tiled_summ\")");
+    if (err == CL_SUCCESS) clReleaseKernel(typo);
+
     cl_kernel k = clu_kernel(prog, "tiled_sum");
-    clu_check_wgsize(env, k, wg);
-    cl_mem d_A = upload(env, h_A, X), d_B = upload(env, h_B, Y), d_C = output(env, X);
-    int x_arg = (int)X, y_arg = (int)Y;
+    const int X = 1000, Y = 300;
+    cl_mem d_A = clu_buffer(env, CL_MEM_READ_WRITE, X * sizeof(float), NULL, "A");
+    cl_mem d_B = clu_buffer(env, CL_MEM_READ_WRITE, Y * sizeof(float), NULL, "B");
     CLU_CHECK(clSetKernelArg(k, 0, sizeof d_A, &d_A));
     CLU_CHECK(clSetKernelArg(k, 1, sizeof d_B, &d_B));
-    CLU_CHECK(clSetKernelArg(k, 2, sizeof d_C, &d_C));
-    CLU_CHECK(clSetKernelArg(k, 3, sizeof x_arg, &x_arg));
-    CLU_CHECK(clSetKernelArg(k, 4, sizeof y_arg, &y_arg));
-    // snippet: local-arg
-    /* A __local argument gets a size and no value: each group has its own. */
-    CLU_CHECK(clSetKernelArg(k, 5, wg * sizeof(float), NULL));
-    // end snippet local-arg
-    launch(env, k, X, wg);
-    CLU_CHECK(clEnqueueReadBuffer(env->queue, d_C, CL_TRUE, 0, X * sizeof(float), h_C, 0, NULL, NULL));
-    size_t bad = clu_verify_sum("tiled_sum", h_C, ref, absref, X, Y);
+    CLU_CHECK(clSetKernelArg(k, 2, sizeof d_A, &d_A));
+    CLU_CHECK(clSetKernelArg(k, 3, sizeof X, &X));
+    size_t global = 1024, local = 64;
+    step(&n, "arguments 4 and 5 never set");
+    SHOW(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &local, 0, NULL, NULL),
+         "clEnqueueNDRangeKernel");
+
+    step(&n, "an int argument given 8 bytes (a size_t)");
+    size_t y_wrong = Y;
+    SHOW(clSetKernelArg(k, 4, sizeof y_wrong, &y_wrong), "clSetKernelArg(k, 4, sizeof(size_t), ...)");
+
+    step(&n, "an argument index past the last parameter (tiled_sum has 6: 0 to 5)");
+    SHOW(clSetKernelArg(k, 6, sizeof Y, &Y), "clSetKernelArg(k, 6, ...)");
+    // end snippet errors-args
+    CLU_CHECK(clSetKernelArg(k, 4, sizeof Y, &Y));
+    CLU_CHECK(clSetKernelArg(k, 5, local * sizeof(float), NULL));
+
+    // snippet: errors-wgsize
+    size_t dev_max = clu_device_size(env->device, CL_DEVICE_MAX_WORK_GROUP_SIZE);
+    step(&n, "a work-group twice as large as the device allows");
+    size_t big = 2 * dev_max;
+    CLU_CHECK(clSetKernelArg(k, 5, big * sizeof(float), NULL));
+    SHOW(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &big, &big, 0, NULL, NULL),
+         "clEnqueueNDRangeKernel(local = 2 x CL_DEVICE_MAX_WORK_GROUP_SIZE)");
+    CLU_CHECK(clSetKernelArg(k, 5, local * sizeof(float), NULL));
+
+    step(&n, "a global size (1000) that the work-group size (64) does not divide");
+    size_t uneven = 1000;
+    SHOW(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &uneven, &local, 0, NULL, NULL),
+         "clEnqueueNDRangeKernel(global 1000, local 64)");
+    // end snippet errors-wgsize
+    CLU_CHECK(clFinish(env->queue));
+
+    // snippet: errors-memory
+    cl_ulong local_max = clu_device_ulong(env->device, CL_DEVICE_LOCAL_MEM_SIZE);
+    step(&n, "more local memory than the device has (CL_DEVICE_LOCAL_MEM_SIZE)");
+    err = clSetKernelArg(k, 5, (size_t)local_max * 2, NULL);
+    SHOW(err, "clSetKernelArg(k, 5, 2 x CL_DEVICE_LOCAL_MEM_SIZE, NULL)");
+    if (err == CL_SUCCESS && !gpu)
+        printf("   and PoCL 3.1 then stops the whole program in clEnqueueNDRangeKernel (a failed\n"
+               "   assertion): not tried here. Check sizes against CL_DEVICE_LOCAL_MEM_SIZE first.\n");
+    else if (err == CL_SUCCESS)
+        SHOW(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &local, 0, NULL, NULL),
+             "clEnqueueNDRangeKernel");
+    CLU_CHECK(clFinish(env->queue));
+    CLU_CHECK(clSetKernelArg(k, 5, local * sizeof(float), NULL));
+
+    cl_ulong alloc_max = clu_device_ulong(env->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
+    step(&n, "a buffer twice CL_DEVICE_MAX_MEM_ALLOC_SIZE");
+    cl_mem huge = clCreateBuffer(env->context, CL_MEM_READ_WRITE, (size_t)alloc_max * 2, NULL, &err);
+    SHOW(err, "clCreateBuffer(2 x CL_DEVICE_MAX_MEM_ALLOC_SIZE)");
+    if (err == CL_SUCCESS) clReleaseMemObject(huge);
+    // end snippet errors-memory
+
+    step(&n, "more buffers than the device memory holds, each used once");
+    if (!gpu) {
+        printf("   skipped: this device's memory is the computer's own, and filling it would\n"
+               "   make the whole machine swap or the kernel end the program\n");
+    } else {
+        // snippet: errors-exhaust
+        /* Drivers allocate on first use, so each buffer is written to. */
+        cl_ulong total = clu_device_ulong(env->device, CL_DEVICE_GLOBAL_MEM_SIZE);
+        cl_mem bufs[64];
+        int nb = 0;
+        float zero = 0.0f;
+        err = CL_SUCCESS;
+        while (nb < 64 && (cl_ulong)nb * alloc_max <= total + alloc_max && err == CL_SUCCESS) {
+            bufs[nb] = clCreateBuffer(env->context, CL_MEM_READ_WRITE, (size_t)alloc_max, NULL, &err);
+            if (err != CL_SUCCESS) break;
+            nb++;
+            err = clEnqueueFillBuffer(env->queue, bufs[nb - 1], &zero, sizeof zero, 0,
+                                      (size_t)alloc_max, 0, NULL, NULL);
+            if (err == CL_SUCCESS) err = clFinish(env->queue);
+        }
+        printf("   %d buffers of %llu MiB created\n", nb, (unsigned long long)(alloc_max >> 20));
+        SHOW(err, "clCreateBuffer or clEnqueueFillBuffer or clFinish");
+        while (nb > 0) clReleaseMemObject(bufs[--nb]);
+        // end snippet errors-exhaust
+    }
+
+    step(&n, "a kernel that writes past its local memory (-DBUG_LOCAL_INDEX), then clFinish");
+    if (!gpu) {
+        printf("   skipped: on a CPU the stray writes land in the program's own memory;\n"
+               "   nothing stops them, and the result is wrong or the program crashes.\n"
+               "   Oclgrind finds the bad write: see -o local-index\n");
+    } else {
+        // snippet: errors-dead-queue
+        cl_program bad = clu_build(env, "06-debugging-bugs.cl", "-DBUG_LOCAL_INDEX");
+        cl_kernel kb = clu_kernel(bad, "tiled_sum");
+        const int bigX = 1 << 20;
+        cl_mem d_big = clu_buffer(env, CL_MEM_READ_WRITE, bigX * sizeof(float), NULL, "A and C");
+        CLU_CHECK(clSetKernelArg(kb, 0, sizeof d_big, &d_big));
+        CLU_CHECK(clSetKernelArg(kb, 1, sizeof d_B, &d_B));
+        CLU_CHECK(clSetKernelArg(kb, 2, sizeof d_big, &d_big));
+        CLU_CHECK(clSetKernelArg(kb, 3, sizeof bigX, &bigX));
+        CLU_CHECK(clSetKernelArg(kb, 4, sizeof Y, &Y));
+        CLU_CHECK(clSetKernelArg(kb, 5, 256 * sizeof(float), NULL));
+        size_t g = bigX, l = 256;
+        SHOW(clEnqueueNDRangeKernel(env->queue, kb, 1, NULL, &g, &l, 0, NULL, NULL),
+             "clEnqueueNDRangeKernel");
+        SHOW(clFinish(env->queue), "clFinish");
+        step(&n, "the next command on the same queue");
+        float one;
+        SHOW(clEnqueueReadBuffer(env->queue, d_big, CL_TRUE, 0, sizeof one, &one, 0, NULL, NULL),
+             "clEnqueueReadBuffer");
+        // end snippet errors-dead-queue
+        clReleaseMemObject(d_big);
+        clReleaseKernel(kb);
+        clReleaseProgram(bad);
+    }
+    printf("\n%d mistakes shown\n", n);
     clReleaseMemObject(d_A);
     clReleaseMemObject(d_B);
-    clReleaseMemObject(d_C);
     clReleaseKernel(k);
-    free(h_A);
-    free(h_B);
-    free(h_C);
-    free(ref);
-    free(absref);
-    return bad;
+    clReleaseProgram(prog);
+    return 0;
 }
 
-static size_t run_group_sum(clu_env *env, cl_program prog, const lesson_args *a)
+/* ---- main ------------------------------------------------------------------- */
+
+// snippet: refuse-unused
+/* An option that the chosen mode does not read would be ignored without a
+ * word: refuse it. Every option of the table takes a value, as do -p, -d. */
+static void refuse_unused(int argc, char **argv, const clu_option *opts, size_t nopts,
+                          const variant *v)
 {
-    size_t n = a->X, wg = a->wg, groups = clu_round_up(n, wg) / wg;
-    float *h_in = clu_malloc(n * sizeof *h_in, "host memory"), *h_out = clu_malloc(groups * sizeof *h_out, "host memory");
-    double *ref = clu_malloc(groups * sizeof *ref, "host memory"), *absref = clu_malloc(groups * sizeof *absref, "host memory");
-    clu_fill_random(h_in, n, 3, -1.0f, 1.0f);
-    for (size_t g = 0; g < groups; g++) {
-        ref[g] = absref[g] = 0.0;
-        for (size_t i = g * wg; i < n && i < (g + 1) * wg; i++) {
-            ref[g] += h_in[i];
-            absref[g] += fabs(h_in[i]);
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-p") || !strcmp(argv[i], "-d")) i++;
+        for (size_t k = 0; k < nopts && i < argc; k++) {
+            if (strcmp(argv[i], opts[k].flag) != 0) continue;
+            if (k > 0 && !strstr(v->uses, opts[k].flag)) /* opts[0] is -o itself */
+                clu_die("%s: -o %s does not use it (it takes %s)", argv[i], v->name,
+                        *v->uses ? v->uses : "no options");
+            i++;
+            break;
         }
     }
-    cl_kernel k = clu_kernel(prog, "group_sum");
-    clu_check_wgsize(env, k, wg);
-    cl_mem d_in = upload(env, h_in, n), d_out = output(env, groups);
-    int n_arg = (int)n;
-    CLU_CHECK(clSetKernelArg(k, 0, sizeof d_in, &d_in));
-    CLU_CHECK(clSetKernelArg(k, 1, sizeof d_out, &d_out));
-    CLU_CHECK(clSetKernelArg(k, 2, sizeof n_arg, &n_arg));
-    CLU_CHECK(clSetKernelArg(k, 3, wg * sizeof(float), NULL));
-    launch(env, k, n, wg);
-    CLU_CHECK(clEnqueueReadBuffer(env->queue, d_out, CL_TRUE, 0, groups * sizeof(float), h_out,
-                                  0, NULL, NULL));
-    size_t bad = clu_verify_sum("group_sum", h_out, ref, absref, groups, wg);
-    clReleaseMemObject(d_in);
-    clReleaseMemObject(d_out);
-    clReleaseKernel(k);
-    free(h_in);
-    free(h_out);
-    free(ref);
-    free(absref);
-    return bad;
 }
-
-static size_t run_smooth(clu_env *env, cl_program prog, const lesson_args *a)
-{
-    size_t n = a->X, wg = a->wg;
-    float *h_in = clu_malloc(n * sizeof *h_in, "host memory"), *h_out = clu_malloc(n * sizeof *h_out, "host memory");
-    double *ref = clu_malloc(n * sizeof *ref, "host memory"), *absref = clu_malloc(n * sizeof *absref, "host memory");
-    clu_fill_random(h_in, n, 4, -1.0f, 1.0f);
-    for (size_t i = 0; i < n; i++) {
-        double l = h_in[i > 0 ? i - 1 : 0], c = h_in[i], r = h_in[i + 1 < n ? i + 1 : n - 1];
-        ref[i] = (l + c + r) / 3.0;
-        absref[i] = (fabs(l) + fabs(c) + fabs(r)) / 3.0;
-    }
-    cl_kernel k = clu_kernel(prog, "smooth");
-    clu_check_wgsize(env, k, wg);
-    cl_mem d_in = upload(env, h_in, n), d_out = output(env, n);
-    int n_arg = (int)n;
-    CLU_CHECK(clSetKernelArg(k, 0, sizeof d_in, &d_in));
-    CLU_CHECK(clSetKernelArg(k, 1, sizeof d_out, &d_out));
-    CLU_CHECK(clSetKernelArg(k, 2, sizeof n_arg, &n_arg));
-    CLU_CHECK(clSetKernelArg(k, 3, (wg + 2) * sizeof(float), NULL));
-    launch(env, k, n, wg);
-    CLU_CHECK(clEnqueueReadBuffer(env->queue, d_out, CL_TRUE, 0, n * sizeof(float), h_out, 0, NULL, NULL));
-    /* two additions and a division: four roundings at most */
-    size_t bad = clu_verify_sum("smooth", h_out, ref, absref, n, 4);
-    clReleaseMemObject(d_in);
-    clReleaseMemObject(d_out);
-    clReleaseKernel(k);
-    free(h_in);
-    free(h_out);
-    free(ref);
-    free(absref);
-    return bad;
-}
-
-static int mode_run(clu_env *env, const lesson_args *a)
-{
-    const bug_info *bug = NULL;
-    if (a->bug) {
-        for (size_t i = 0; i < NBUGS; i++)
-            if (!strcmp(a->bug, bugs[i].name)) bug = &bugs[i];
-        if (!bug) clu_die("-b %s: no such bug (local-index, divergence, race, uninit)", a->bug);
-    }
-    if ((!bug || !strcmp(bug->kernel, "group_sum")) && (a->wg & (a->wg - 1)))
-        clu_die("-t %zu: group_sum needs a power of two as work-group size", a->wg);
-    printf("sizes: X = %zu, Y = %zu, work-group size %zu\n", a->X, a->Y, a->wg);
-    if (bug) printf("bug switched on: %s (%s): %s\n", bug->name, bug->define, bug->what);
-    else printf("no bug switched on: the kernels as they are in kernels/06-debugging-bugs.cl\n");
-    fflush(stdout);
-    cl_program prog = clu_build(env, "06-debugging-bugs.cl", bug ? bug->define : "");
-    size_t bad = 0;
-    if (!bug || !strcmp(bug->kernel, "tiled_sum")) bad += run_tiled_sum(env, prog, a);
-    if (!bug || !strcmp(bug->kernel, "group_sum")) bad += run_group_sum(env, prog, a);
-    if (!bug || !strcmp(bug->kernel, "smooth")) bad += run_smooth(env, prog, a);
-    clReleaseProgram(prog);
-    return bad ? 1 : 0;
-}
+// end snippet refuse-unused
 
 int main(int argc, char **argv)
 {
-    lesson_args a = {"run", NULL, "06-debugging-variants.cl", "", NULL, 1000, 300, 64};
+    args a = {1000, 300, 64, "06-debugging-variants.cl", "", NULL};
+    int chosen = 0; /* run */
+    // snippet: options
     const clu_option opts[] = {
-        {"-o", "MODE", "run (default), build, errors or dump", CLU_OPT_STRING, &a.mode, 0, 0},
-        {"-b", "BUG", "run mode: switch on local-index, divergence, race or uninit",
-         CLU_OPT_STRING, &a.bug, 0, 0},
-        {"-k", "FILE", "build mode: a file of lessons/06-debugging/broken/ or kernels/, or a path",
-         CLU_OPT_STRING, &a.kernel, 0, 0},
-        {"-O", "OPTIONS", "build and dump modes: build options, e.g. '-Werror'",
-         CLU_OPT_STRING, &a.options, 0, 0},
-        {"-f", "FILE", "dump mode: write the program binary to FILE", CLU_OPT_STRING, &a.dump, 0, 0},
-        {"-x", "X", "run mode: number of elements", CLU_OPT_SIZE, &a.X, 1, 1 << 24},
-        {"-y", "Y", "run mode: length of B in tiled_sum", CLU_OPT_SIZE, &a.Y, 1, 1 << 20},
-        {"-t", "WG", "run mode: work-group size", CLU_OPT_SIZE, &a.wg, 1, 1 << 16},
+        {"-o", "MODE", "what to do, one mode per run", CLU_OPT_VARIANT, &chosen, CLU_VARIANTS(variants)},
+        {"-x", "X", "run modes: elements of the input and output", CLU_OPT_SIZE, &a.X, 1, 1 << 24},
+        {"-y", "Y", "run modes: length of B in tiled_sum", CLU_OPT_SIZE, &a.Y, 1, 1 << 20},
+        {"-t", "WG", "run modes: work-group size", CLU_OPT_SIZE, &a.wg, 1, 1 << 16},
+        {"-f", "FILE", "build, dump: a file of lessons/06-debugging/broken/ or kernels/, or a path",
+         CLU_OPT_STRING, &a.file, 0, 0},
+        {"-O", "OPTIONS", "build, dump: build options, e.g. '-Werror'", CLU_OPT_STRING, &a.options, 0, 0},
+        {"-w", "FILE", "dump: write the program binary to FILE", CLU_OPT_STRING, &a.save, 0, 0},
     };
+    // end snippet options
+    const size_t nopts = sizeof opts / sizeof opts[0];
     setvbuf(stdout, NULL, _IOLBF, 0); /* lines in order with stderr's, even into a file */
     clu_common common;
     clu_parse_args(argc, argv, "lesson 06: debugging: build logs, error names, binaries, bugs",
-                   opts, sizeof opts / sizeof opts[0], &common);
-    int (*mode)(clu_env *, const lesson_args *) = NULL;
-    if (!strcmp(a.mode, "run")) mode = mode_run;
-    else if (!strcmp(a.mode, "build")) mode = mode_build;
-    else if (!strcmp(a.mode, "errors")) mode = mode_errors;
-    else if (!strcmp(a.mode, "dump")) mode = mode_dump;
-    else clu_die("-o %s: no such mode (run, build, errors, dump)", a.mode);
-    if (a.bug && mode != mode_run) clu_die("-b only goes with -o run");
-    if (!*a.kernel) clu_die("-k needs a file name");
+                   opts, nopts, &common);
+    if (chosen < 0) clu_die("-o all: this lesson runs one mode at a time (see -h)");
+    const variant *v = &variants[chosen];
+    refuse_unused(argc, argv, opts, nopts, v);
+    if (!*a.file) clu_die("-f needs a file name");
 
     clu_env env;
     clu_setup(&env, &common);
-    int status = mode(&env, &a);
+    size_t wrong = v->mode(&env, v, &a);
     clu_teardown(&env);
-    return status;
+    return clu_exit_status(wrong);
 }

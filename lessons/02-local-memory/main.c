@@ -192,15 +192,18 @@ int main(int argc, char **argv)
     if (!ran) clu_die("no variant can run with these sizes");
 
     // snippet: check-all
-    /* Every variant twice. Whole numbers first (A in ±1..4, B ±1): any sum
-     * of them is exact in float while its partial sums stay below 2^24. The
-     * partial sums of B are a random walk: for Y ≤ 2^31 they stay within
-     * 5·√Y ≈ 232 000, times |A| ≤ 4 under 10^6. So the result must equal the
-     * reference, and one missing term shows. Then random floats, against a
-     * bound that grows as rounding error does. */
+    /* Every variant twice. Whole numbers first: any sum of them is exact in
+     * float while its partial sums stay below 2^24, so the result must equal
+     * the reference and a missing term shows. A is ±1..4, B ±1..m: the
+     * partial sums of B are a random walk that stays within 5·√Y·m/√3, so
+     * with m = 10^5/√Y every partial sum of A[x]·B[y] stays under 1.2·10^6,
+     * far below 2^24 ≈ 1.7·10^7. The larger m, the less likely it is that
+     * several wrong terms cancel out. Then random floats, against a bound
+     * that grows as rounding error does. */
+    int m = (int)fmax(1.0, 1e5 / sqrt((double)Y));
     size_t wrong = 0;
     for (int exact = 1; exact >= 0; exact--) {
-        if (exact) clu_fill_exact(h_A, X, 1, 4), clu_fill_exact(h_B, Y, 2, 1);
+        if (exact) clu_fill_exact(h_A, X, 1, 4), clu_fill_exact(h_B, Y, 2, m);
         else clu_fill_random(h_A, X, 1, -1.0f, 1.0f), clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
         CLU_CHECK(clEnqueueWriteBuffer(p.env.queue, p.d_A, CL_TRUE, 0, X * sizeof(float), h_A, 0, NULL, NULL));
         CLU_CHECK(clEnqueueWriteBuffer(p.env.queue, p.d_B, CL_TRUE, 0, Y * sizeof(float), h_B, 0, NULL, NULL));

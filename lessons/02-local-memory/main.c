@@ -81,6 +81,13 @@ static cl_kernel prepare(problem *p, const variant *v, int named)
     CLU_CHECK(clSetKernelArg(k, 2, sizeof(cl_mem), &p->d_C));
     CLU_CHECK(clSetKernelArg(k, 3, sizeof(int), &X));
     CLU_CHECK(clSetKernelArg(k, 4, sizeof(int), &Y));
+    size_t kmax = 0; /* NVIDIA allows fewer work-items for a kernel than the device could */
+    CLU_CHECK(clGetKernelWorkGroupInfo(k, p->env.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax,
+                                       &kmax, NULL));
+    if (!named && p->wg > kmax) {
+        printf("%-13s skipped: at most %zu work-items per group for this kernel\n", v->name, kmax);
+        return clReleaseKernel(k), NULL;
+    }
     clu_check_wgsize(&p->env, k, p->wg); /* the work-group size, before its tile */
     // snippet: local-size
     /* How much local memory may this launch ask for? The device's amount,
@@ -99,8 +106,7 @@ static cl_kernel prepare(problem *p, const variant *v, int named)
                  : "a tile", floats, floats * sizeof(float), have, room, fix);
         if (named) clu_die("-o %s: %s", v->name, why);
         printf("%-13s skipped: %s\n", v->name, why);
-        clReleaseKernel(k);
-        return NULL;
+        return clReleaseKernel(k), NULL;
     }
     // end snippet local-size
     // snippet: local-arg
@@ -214,6 +220,7 @@ int main(int argc, char **argv)
     // end snippet check-all
 
     /* ---- time --------------------------------------------------------------- */
+    // snippet: time
     /* Only what was verified. Oclgrind is a simulator: its times mean
      * nothing, and the peak kernel would take minutes there. */
     int timed = !simulated && !wrong;
@@ -221,6 +228,7 @@ int main(int argc, char **argv)
     size_t global = clu_round_up(X, wg);
     for (size_t v = 0; v < NV && timed; v++)
         if (kernels[v]) ms[v] = clu_run_best(&p.env, kernels[v], 1, &global, &wg, reps);
+    // end snippet time
 
     /* ---- report ------------------------------------------------------------- */
     if (timed) printf("measured FMA peak: %.1f GFLOP/s; best of %zu runs:\n", peak, reps);

@@ -118,25 +118,25 @@ static cl_kernel prepare(problem *p, const variant *v, int named)
     CLU_CHECK(clSetKernelArg(k, 4, sizeof(int), &Y));
     if (v->tiled) CLU_CHECK(clSetKernelArg(k, 5, p->wg * 8 * sizeof(float), NULL));
 
+    // snippet: kernel-limits
     size_t kmax = 0, mult = 0;
     cl_ulong priv = 0, local = 0;
     cl_device_id d = p->env.device;
-    // snippet: kernel-limits
     CLU_CHECK(clGetKernelWorkGroupInfo(k, d, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL));
     CLU_CHECK(clGetKernelWorkGroupInfo(k, d, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
                                        sizeof mult, &mult, NULL));
     CLU_CHECK(clGetKernelWorkGroupInfo(k, d, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof priv, &priv, NULL));
-    // end snippet kernel-limits
     CLU_CHECK(clGetKernelWorkGroupInfo(k, d, CL_KERNEL_LOCAL_MEM_SIZE, sizeof local, &local, NULL));
     printf("  %-12s at most %zu work-items per group, best in multiples of %zu, "
            "%llu bytes private memory per work-item\n",
            v->name, kmax, mult, (unsigned long long)priv);
+    /* Running every variant (no -o), skip one that cannot take this size. */
     size_t dmax = clu_device_size(d, CL_DEVICE_MAX_WORK_GROUP_SIZE);
     if (!named && (p->wg > kmax || p->wg > dmax || local > clu_device_ulong(d, CL_DEVICE_LOCAL_MEM_SIZE))) {
         printf("  %-12s skipped: cannot run work-groups of %zu here\n", v->name, p->wg);
-        clReleaseKernel(k);
-        return NULL;
+        return clReleaseKernel(k), NULL;
     }
+    // end snippet kernel-limits
     clu_check_wgsize(&p->env, k, p->wg); /* exit 2 with the limits */
     return k;
 }
@@ -175,6 +175,7 @@ static double remeasure_peak(clu_env *env, double before)
 
 /* ---- report --------------------------------------------------------------- */
 
+// snippet: report
 static void report(const char *name, const char *why, const problem *p, size_t width, double ms,
                    double peak)
 {
@@ -183,6 +184,47 @@ static void report(const char *name, const char *why, const problem *p, size_t w
            100.0 * gflops / peak, why);
     printf("result: variant=%s X=%zu Y=%zu wg=%zu width=%zu ms=%.4f gflops=%.2f peak_gflops=%.1f "
            "pct_peak=%.2f\n", name, p->X, p->Y, p->wg, width, ms, gflops, peak, 100.0 * gflops / peak);
+}
+// end snippet report
+
+/* ---- time all, then report ---------------------------------------------- */
+
+// snippet: time
+/* Every verified variant, the best of `reps` runs each, and the OpenMP loop
+ * on a CPU device; the FMA peak measured before and after. */
+static void time_all(problem *p, cl_kernel *kernels, const float *h_A, const float *h_B, float *h_C,
+                     size_t reps, int cpu)
+{
+    double ms[NV] = {0}, peak = clu_peak_gflops(&p->env), omp_ms = INFINITY;
+    for (size_t v = 0; v < NV; v++)
+        if (kernels[v]) {
+            size_t global = global_size(p, &variants[v]);
+            ms[v] = clu_run_best(&p->env, kernels[v], 1, &global, &p->wg, reps);
+        }
+    for (size_t r = 0; cpu && r < reps; r++) {
+        double t0 = clu_now();
+        outer_sum_openmp(h_A, h_B, h_C, (int)p->X, (int)p->Y);
+        omp_ms = fmin(omp_ms, (clu_now() - t0) * 1e3);
+    }
+    peak = remeasure_peak(&p->env, peak);
+    // end snippet time
+
+    size_t best = 0;
+    for (size_t v = 0; v < NV; v++)
+        if (kernels[v]) {
+            report(variants[v].name, variants[v].why, p, variants[v].width, ms[v], peak);
+            if (!kernels[best] || ms[v] < ms[best]) best = v;
+        }
+    double gflops = 2.0 * (double)p->X * (double)p->Y / ms[best] * 1e-6;
+    printf("best: %s with work-group size %zu: %.2f GFLOP/s, %.1f%% of the measured peak\n",
+           variants[best].name, p->wg, gflops, 100.0 * gflops / peak);
+#ifdef _OPENMP
+    char why[64];
+    snprintf(why, sizeof why, "%d threads, %.2fx the best kernel", omp_get_max_threads(), ms[best] / omp_ms);
+    if (cpu) report("openmp", why, p, 1, omp_ms, peak);
+#else
+    if (cpu) printf("OpenMP C: not built with -fopenmp\n");
+#endif
 }
 
 int main(int argc, char **argv)
@@ -249,47 +291,11 @@ int main(int argc, char **argv)
     }
     // end snippet check-all
 
-    /* ---- time: only what was verified, and not under Oclgrind (a
-     * simulator's times mean nothing; the peak would take minutes). */
-    double ms[NV] = {0}, peak = 0.0, omp_ms = INFINITY;
-    if (simulated || wrong) {
+    if (simulated || wrong) /* a simulator's times mean nothing; a wrong kernel's neither */
         printf("times: not measured (%s)\n", wrong ? "a result is wrong" : "Oclgrind simulates");
-        goto release;
-    }
-    peak = clu_peak_gflops(&p.env);
-    for (size_t v = 0; v < NV; v++)
-        if (kernels[v]) {
-            size_t global = global_size(&p, &variants[v]);
-            ms[v] = clu_run_best(&p.env, kernels[v], 1, &global, &wg, reps);
-        }
-    for (size_t r = 0; cpu && r < reps; r++) {
-        double t0 = clu_now();
-        outer_sum_openmp(h_A, h_B, h_C, (int)X, (int)Y);
-        omp_ms = fmin(omp_ms, (clu_now() - t0) * 1e3);
-    }
-    peak = remeasure_peak(&p.env, peak);
+    else
+        time_all(&p, kernels, h_A, h_B, h_C, reps, cpu);
 
-    /* ---- report */
-    size_t best = 0;
-    for (size_t v = 0; v < NV; v++)
-        if (kernels[v]) {
-            report(variants[v].name, variants[v].why, &p, variants[v].width, ms[v], peak);
-            if (!kernels[best] || ms[v] < ms[best]) best = v;
-        }
-    double flops = 2.0 * (double)X * (double)Y;
-    printf("best: %s with work-group size %zu: %.2f GFLOP/s, %.1f%% of the measured peak\n",
-           variants[best].name, wg, flops / ms[best] * 1e-6, 100.0 * flops / ms[best] * 1e-6 / peak);
-#ifdef _OPENMP
-    if (cpu) {
-        char why[64];
-        snprintf(why, sizeof why, "%d threads, %.2fx the best kernel", omp_get_max_threads(), ms[best] / omp_ms);
-        report("openmp", why, &p, 1, omp_ms, peak);
-    }
-#else
-    if (cpu) printf("OpenMP C: not built with -fopenmp\n");
-#endif
-
-release:
     for (size_t v = 0; v < NV; v++)
         if (kernels[v]) clReleaseKernel(kernels[v]);
     clReleaseMemObject(p.d_A);

@@ -201,9 +201,9 @@ int main(int argc, char **argv)
     /* Every variant twice. Whole numbers first: any sum of them is exact in
      * float while its partial sums stay below 2^24, so the result must equal
      * the reference and a missing term shows. A is ±1..4, B ±1..m: the
-     * partial sums of B are a random walk that stays within 5·√Y·m/√3, so
-     * with m = 10^5/√Y every partial sum of A[x]·B[y] stays under 1.2·10^6,
-     * far below 2^24 ≈ 1.7·10^7. The larger m, the less likely it is that
+     * partial sums of B are a random walk that stays within 5·σ·√Y (σ, the
+     * size of a step, is about m/√3), so with m = 10^5/√Y every partial sum
+     * of A[x]·B[y] stays under 1.5·10^6, far below 2^24 ≈ 1.7·10^7. The larger m, the less likely it is that
      * several wrong terms cancel out. Then random floats, against a bound
      * that grows as rounding error does. */
     int m = (int)fmax(1.0, 1e5 / sqrt((double)Y));

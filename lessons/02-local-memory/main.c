@@ -1,19 +1,15 @@
 /* Lesson 02 -- local memory: the outer sum C[x] = sum_y A[x] * B[y] with B
- * staged in the work-group's local memory.
+ * staged in the work-group's local memory, whole and in tiles.
  *
  * Teaches: local memory and its size (CL_DEVICE_LOCAL_MEM_SIZE,
  * CL_DEVICE_LOCAL_MEM_TYPE, CL_KERNEL_LOCAL_MEM_SIZE), a __local kernel
  * argument sized by the host (clSetKernelArg with a size and NULL), tiles
  * with a partial last tile, barrier() and the rule that every work-item of a
- * group must reach every barrier, shown with a deliberately wrong kernel.
+ * group must reach every barrier, shown with a deliberately wrong kernel that
+ * runs only under Oclgrind (or with --i-know: on a GPU it may hang).
  * APIs introduced: clGetKernelWorkGroupInfo(CL_KERNEL_LOCAL_MEM_SIZE),
- * clGetPlatformInfo, clEnqueueFillBuffer.
- *
- * Variants (-o): naive (lesson 01's kernel), whole (all of B in local
- * memory: Y is limited by the device), tiled (B in tiles: any Y), and
- * wrong-barrier (an early return before a barrier). The wrong one runs only
- * under Oclgrind, which reports the bug, or with --i-know: on a real GPU it
- * may hang the device or return garbage.
+ * clGetDeviceInfo(CL_DEVICE_LOCAL_MEM_TYPE), clEnqueueFillBuffer.
+ * Kernel files: kernels/02-local-memory.cl (naive: kernels/01-hello-world.cl)
  */
 #include "clu.h"
 
@@ -21,222 +17,247 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
+
+/* ---- the C reference ---------------------------------------------------- */
+
+// snippet: reference
+/* C[x] = A[x] · ΣB in double, and |A[x]| · Σ|B| for the error bound, as in
+ * lesson 01. */
+static void reference(const float *A, const float *B, double *ref, double *mag, size_t X, size_t Y)
+{
+    double sumB = 0.0, sumAbsB = 0.0;
+    for (size_t y = 0; y < Y; y++) {
+        sumB += B[y];
+        sumAbsB += fabs((double)B[y]);
+    }
+    for (size_t x = 0; x < X; x++) {
+        ref[x] = (double)A[x] * sumB;
+        mag[x] = fabs((double)A[x]) * sumAbsB;
+    }
+}
+// end snippet reference
+
+/* ---- the variants ------------------------------------------------------- */
+
+// snippet: variants
+enum { NO_LOCAL, ALL_OF_B, ONE_TILE }; /* what a variant keeps in local memory */
 
 typedef struct {
-    const char *name;   /* for -o */
-    const char *file;   /* kernel file */
-    const char *kernel; /* kernel name */
-    int local;          /* 0: no local memory, 1: all of B, 2: tiles of T floats */
-    const char *what;
+    const char *name, *why; /* -o NAME, and why the variant exists */
+    const char *file, *kernel;
+    int local;              /* NO_LOCAL, ALL_OF_B (Y floats) or ONE_TILE (T floats) */
+    int wrong;              /* breaks the barrier rule: Oclgrind or --i-know only */
 } variant;
 
 static const variant variants[] = {
-    {"naive", "01-hello-world.cl", "outer_sum", 0, "lesson 01: every B[y] from global memory"},
-    {"whole", "02-local-memory.cl", "outer_sum_whole", 1, "all of B in local memory"},
-    {"tiled", "02-local-memory.cl", "outer_sum_tiled", 2, "B in local memory, a tile at a time"},
-    {"wrong-barrier", "02-local-memory.cl", "outer_sum_wrong_barrier", 2,
-     "WRONG: early return before a barrier"},
+    {"naive", "lesson 01's kernel: every work-item reads all of B from global memory",
+     "01-hello-world.cl", "outer_sum", NO_LOCAL, 0},
+    {"whole", "the group copies all of B into local memory once (Y is limited)",
+     "02-local-memory.cl", "outer_sum_whole", ALL_OF_B, 0},
+    {"tiled", "B through local memory one tile of T floats at a time: any Y",
+     "02-local-memory.cl", "outer_sum_tiled", ONE_TILE, 0},
+    {"wrong-barrier", "WRONG on purpose: an early return before a barrier",
+     "02-local-memory.cl", "outer_sum_wrong_barrier", ONE_TILE, 1},
 };
-#define NVARIANTS (sizeof variants / sizeof variants[0])
+#define NV (sizeof variants / sizeof variants[0])
+// end snippet variants
 
-static int on_oclgrind(const clu_env *env)
-{
-    char name[256] = "";
-    CLU_CHECK(clGetPlatformInfo(env->platform, CL_PLATFORM_NAME, sizeof name, name, NULL));
-    return strstr(name, "Oclgrind") != NULL;
-}
-
-typedef struct {
-    clu_env *env;
+typedef struct { /* what every variant shares */
+    clu_env env;
     cl_mem d_A, d_B, d_C;
-    int X, Y;
-    size_t wg, tile;    /* tile 0: the work-group size */
-    size_t reps;
-    cl_ulong local_mem; /* CL_DEVICE_LOCAL_MEM_SIZE */
-} run_ctx;
+    size_t X, Y, T, wg;
+} problem;
 
-/* Build, check limits, run `reps` times. Returns the best time in ms, or -1
- * when the variant cannot run at these sizes (why: in `skip`). */
-static double run_variant(run_ctx *r, const variant *v, char *skip, size_t skiplen)
+/* The kernel of variant v with its arguments set, or NULL when its local
+ * memory does not fit and it was not asked for by name. */
+static cl_kernel prepare(problem *p, const variant *v, int named)
 {
-    clu_env *env = r->env;
-    cl_program prog = clu_build(env, v->file, "");
+    cl_program prog = clu_build(&p->env, v->file, "");
     cl_kernel k = clu_kernel(prog, v->kernel);
-    clu_check_wgsize(env, k, r->wg);
-
+    clReleaseProgram(prog); /* the kernel keeps it alive */
+    int X = (int)p->X, Y = (int)p->Y, T = (int)p->T;
+    CLU_CHECK(clSetKernelArg(k, 0, sizeof(cl_mem), &p->d_A));
+    CLU_CHECK(clSetKernelArg(k, 1, sizeof(cl_mem), &p->d_B));
+    CLU_CHECK(clSetKernelArg(k, 2, sizeof(cl_mem), &p->d_C));
+    CLU_CHECK(clSetKernelArg(k, 3, sizeof(int), &X));
+    CLU_CHECK(clSetKernelArg(k, 4, sizeof(int), &Y));
+    size_t kmax = 0; /* NVIDIA allows fewer work-items for a kernel than the device could */
+    CLU_CHECK(clGetKernelWorkGroupInfo(k, p->env.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax,
+                                       &kmax, NULL));
+    if (!named && p->wg > kmax) {
+        printf("%-13s skipped: at most %zu work-items per group for this kernel\n", v->name, kmax);
+        return clReleaseKernel(k), NULL;
+    }
+    clu_check_wgsize(&p->env, k, p->wg); /* the work-group size, before its tile */
     // snippet: local-size
     /* How much local memory may this launch ask for? The device's amount,
-     * less what the kernel already declares statically. */
-    cl_ulong static_bytes = 0;
-    CLU_CHECK(clGetKernelWorkGroupInfo(k, env->device, CL_KERNEL_LOCAL_MEM_SIZE,
-                                       sizeof static_bytes, &static_bytes, NULL));
-    cl_ulong room = r->local_mem > static_bytes ? r->local_mem - static_bytes : 0;
-    size_t floats = v->local == 1 ? (size_t)r->Y : (r->tile ? r->tile : r->wg);
-    if (v->local && (cl_ulong)floats * sizeof(float) > room) {
-        snprintf(skip, skiplen, "needs %zu bytes of local memory, the device has %llu",
-                 floats * sizeof(float), (unsigned long long)room);
-        clReleaseKernel(k);
-        clReleaseProgram(prog);
-        return -1.0;
+     * less what the kernel already declares itself. */
+    unsigned long long have = clu_device_ulong(p->env.device, CL_DEVICE_LOCAL_MEM_SIZE);
+    cl_ulong declared = 0;
+    CLU_CHECK(clGetKernelWorkGroupInfo(k, p->env.device, CL_KERNEL_LOCAL_MEM_SIZE,
+                                       sizeof declared, &declared, NULL));
+    size_t floats = v->local == ALL_OF_B ? p->Y : p->T;
+    unsigned long long room = (have > declared ? have - declared : 0) / sizeof(float);
+    if (v->local != NO_LOCAL && floats > room) {
+        char why[256], fix[64] = "use -o tiled, which takes any Y";
+        if (v->local == ONE_TILE) snprintf(fix, sizeof fix, "choose -s %llu or less", room);
+        snprintf(why, sizeof why, "%s of %zu floats needs %zu bytes of local memory, the device "
+                 "has %llu bytes (room for %llu floats): %s", v->local == ALL_OF_B ? "all of B"
+                 : "a tile", floats, floats * sizeof(float), have, room, fix);
+        if (named) clu_die("-o %s: %s", v->name, why);
+        printf("%-13s skipped: %s\n", v->name, why);
+        return clReleaseKernel(k), NULL;
     }
     // end snippet local-size
-
-    CLU_CHECK(clSetKernelArg(k, 0, sizeof(cl_mem), &r->d_A));
-    CLU_CHECK(clSetKernelArg(k, 1, sizeof(cl_mem), &r->d_B));
-    CLU_CHECK(clSetKernelArg(k, 2, sizeof(cl_mem), &r->d_C));
-    CLU_CHECK(clSetKernelArg(k, 3, sizeof(int), &r->X));
-    CLU_CHECK(clSetKernelArg(k, 4, sizeof(int), &r->Y));
     // snippet: local-arg
-    if (v->local) {
-        /* A __local pointer argument: give its size, and NULL for the value.
-         * Every work-group gets its own block of that many bytes. */
-        CLU_CHECK(clSetKernelArg(k, 5, floats * sizeof(float), NULL));
-    }
-    if (v->local == 2) {
-        int T = (int)floats;
-        CLU_CHECK(clSetKernelArg(k, 6, sizeof(int), &T));
-    }
+    /* A __local pointer argument: its size, and NULL for the value. Every
+     * work-group gets its own block of that many bytes. */
+    if (v->local != NO_LOCAL) CLU_CHECK(clSetKernelArg(k, 5, floats * sizeof(float), NULL));
+    if (v->local == ONE_TILE) CLU_CHECK(clSetKernelArg(k, 6, sizeof(int), &T));
     // end snippet local-arg
-
-    /* NaN in C first: a kernel that leaves an element unwritten fails. */
-    float nan = NAN;
-    CLU_CHECK(clEnqueueFillBuffer(env->queue, r->d_C, &nan, sizeof nan, 0,
-                                  (size_t)r->X * sizeof(float), 0, NULL, NULL));
-    size_t global = clu_round_up((size_t)r->X, r->wg);
-    double best = 1e30;
-    for (size_t i = 0; i < r->reps; i++) {
-        cl_event ev;
-        CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &r->wg, 0, NULL, &ev));
-        double ms = clu_event_ms(ev);
-        clReleaseEvent(ev);
-        if (ms < best) best = ms;
-    }
-    clReleaseKernel(k);
-    clReleaseProgram(prog);
-    return best;
+    return k;
 }
+
+/* ---- run and verify ----------------------------------------------------- */
+
+// snippet: run-verify
+/* Run variant v once on the data in the buffers and compare with the
+ * reference. C starts as NaN: an element the kernel never writes fails. */
+static size_t run_verify(problem *p, const variant *v, cl_kernel k, float *h_C, const double *ref,
+                         const double *mag)
+{
+    float nan = NAN;
+    CLU_CHECK(clEnqueueFillBuffer(p->env.queue, p->d_C, &nan, sizeof nan, 0, p->X * sizeof(float),
+                                  0, NULL, NULL));
+    size_t global = clu_round_up(p->X, p->wg);
+    CLU_CHECK(clEnqueueNDRangeKernel(p->env.queue, k, 1, NULL, &global, &p->wg, 0, NULL, NULL));
+    clu_read(&p->env, p->d_C, p->X * sizeof(float), h_C);
+    char what[64];
+    snprintf(what, sizeof what, "%s C%s", v->name, mag ? "" : " (whole numbers)");
+    return clu_verify(what, h_C, ref, mag, p->X, p->Y);
+}
+// end snippet run-verify
 
 int main(int argc, char **argv)
 {
-    size_t X = 1 << 20, Y = 4096, wg = 256, tile = 0, reps = 3;
-    const char *which = "all";
-    int i_know = 0;
+    size_t X = 1 << 20, Y = 4096, wg = 256, T = 0, reps = 3;
+    int chosen = -1, i_know = 0, fill = 0;
     const clu_option opts[] = {
         {"-x", "X", "length of A and C", CLU_OPT_SIZE, &X, 1, INT_MAX},
         {"-y", "Y", "length of B (terms in each sum)", CLU_OPT_SIZE, &Y, 1, INT_MAX},
         {"-t", "WG", "work-group size (work-items per group)", CLU_OPT_SIZE, &wg, 1, 1 << 16},
-        {"-s", "T", "tile length in floats for tiled (0: the work-group size)", CLU_OPT_SIZE,
-         &tile, 0, 1 << 24},
-        {"-o", "VARIANT", "all, naive, whole, tiled or wrong-barrier", CLU_OPT_STRING, &which, 0, 0},
+        {"-s", "T", "tile length in floats for tiled (0: the work-group size)", CLU_OPT_SIZE, &T,
+         0, 1 << 24},
+        {"-o", "VARIANT", "the kernel to run (all: every one but wrong-barrier)", CLU_OPT_VARIANT,
+         &chosen, CLU_VARIANTS(variants)},
         {"-r", "N", "runs of each kernel; the best time counts", CLU_OPT_SIZE, &reps, 1, 1000},
         {"--i-know", NULL, "run wrong-barrier on a real device (it may hang a GPU)", CLU_OPT_FLAG,
          &i_know, 0, 0},
+        {"--fill-device", NULL, "X = 131072 per compute unit, enough for any device (make bench)",
+         CLU_OPT_FLAG, &fill, 0, 0},
     };
     clu_common common;
-    clu_parse_args(argc, argv, "lesson 02: the outer sum with B in local memory",
-                   opts, sizeof opts / sizeof opts[0], &common);
-
-    int chosen = -1; /* -1: all but the wrong one */
-    if (strcmp(which, "all") != 0) {
-        for (size_t v = 0; v < NVARIANTS; v++)
-            if (!strcmp(which, variants[v].name)) chosen = (int)v;
-        if (chosen < 0)
-            clu_die("-o: unknown variant '%s' (all, naive, whole, tiled, wrong-barrier)", which);
-    }
-
-    clu_env env;
-    clu_setup(&env, &common);
-    clu_check_alloc(&env, clu_bytes(X, sizeof(float), "A"), "A");
-    clu_check_alloc(&env, clu_bytes(Y, sizeof(float), "B"), "B");
-    float *h_A = clu_malloc(X * sizeof *h_A, "A"), *h_B = clu_malloc(Y * sizeof *h_B, "B");
-    float *h_C = clu_malloc(X * sizeof *h_C, "C");
-    clu_fill_random(h_A, X, 1, -1.0f, 1.0f);
-    clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
-
-    int simulated = on_oclgrind(&env);
-    if (chosen >= 0 && !strcmp(variants[chosen].name, "wrong-barrier") && !simulated && !i_know) {
+    clu_parse_args(argc, argv, "lesson 02: the outer sum with B in local memory", opts,
+                   sizeof opts / sizeof opts[0], &common);
+    problem p = {.X = X, .Y = Y, .T = T ? T : wg, .wg = wg};
+    clu_setup(&p.env, &common); /* lesson 01's platform, device, context and queue */
+    int simulated = clu_on_oclgrind(&p.env);
+    if (chosen >= 0 && variants[chosen].wrong && !simulated && !i_know) {
         fflush(stdout); /* the device lines first, then the refusal */
         clu_die("-o wrong-barrier breaks the barrier rule and may hang a GPU: run it under "
                 "Oclgrind (oclgrind %s -o wrong-barrier ...), or add --i-know", argv[0]);
     }
+    if (fill) p.X = 131072 * clu_device_size(p.env.device, CL_DEVICE_MAX_COMPUTE_UNITS);
+    if (p.X > INT_MAX) clu_die("--fill-device: X = %zu is more than the kernels take", p.X);
+    X = p.X;
 
     // snippet: query-local
-    cl_ulong local_mem = clu_device_ulong(env.device, CL_DEVICE_LOCAL_MEM_SIZE);
+    cl_ulong local_mem = clu_device_ulong(p.env.device, CL_DEVICE_LOCAL_MEM_SIZE);
     cl_device_local_mem_type local_type;
-    CLU_CHECK(clGetDeviceInfo(env.device, CL_DEVICE_LOCAL_MEM_TYPE, sizeof local_type,
+    CLU_CHECK(clGetDeviceInfo(p.env.device, CL_DEVICE_LOCAL_MEM_TYPE, sizeof local_type,
                               &local_type, NULL));
     printf("local memory: %llu bytes per work-group (%s)\n", (unsigned long long)local_mem,
            local_type == CL_LOCAL ? "dedicated on-chip memory"
                                   : "emulated in global memory: no faster than it");
     // end snippet query-local
+    printf("sizes: X = %zu, Y = %zu, work-group size %zu, tile %zu floats\n", X, Y, wg, p.T);
 
-    cl_int err;
-    cl_mem d_A = clCreateBuffer(env.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                X * sizeof(float), h_A, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer(A)");
-    cl_mem d_B = clCreateBuffer(env.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                Y * sizeof(float), h_B, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer(B)");
-    cl_mem d_C = clCreateBuffer(env.context, CL_MEM_WRITE_ONLY, X * sizeof(float), NULL, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer(C)");
-
-    /* The reference, as in lesson 01: C[x] = A[x] * sum(B), in double. */
-    double *ref = clu_malloc(X * sizeof *ref, "the reference");
-    double *absref = clu_malloc(X * sizeof *absref, "the error bounds");
-    double sumB = 0.0, sumAbsB = 0.0;
-    for (size_t y = 0; y < Y; y++) {
-        sumB += h_B[y];
-        sumAbsB += fabs((double)h_B[y]);
-    }
-    for (size_t x = 0; x < X; x++) {
-        ref[x] = (double)h_A[x] * sumB;
-        absref[x] = fabs((double)h_A[x]) * sumAbsB;
-    }
-
-    /* The yardstick: the device's FMA peak, measured now. Oclgrind is a
-     * simulator, far too slow for it (and its speed means nothing). */
-    double peak = simulated ? 0.0 : clu_peak_gflops(&env);
-    if (peak > 0) printf("measured FMA peak: %.1f GFLOP/s\n", peak);
-    printf("sizes: X = %zu, Y = %zu, work-group size %zu, tile %zu floats, best of %zu runs\n",
-           X, Y, wg, tile ? tile : wg, reps);
-
-    run_ctx r = {&env, d_A, d_B, d_C, (int)X, (int)Y, wg, tile, reps, local_mem};
-    double flops = 2.0 * (double)X * (double)Y, naive_ms = 0.0;
-    size_t bad = 0;
+    float *h_A = clu_malloc(clu_bytes(X, sizeof(float), "A"), "A");
+    float *h_B = clu_malloc(clu_bytes(Y, sizeof(float), "B"), "B");
+    float *h_C = clu_malloc(X * sizeof(float), "C");
+    double *ref = clu_malloc(X * sizeof(double), "the reference");
+    double *mag = clu_malloc(X * sizeof(double), "the error bounds");
+    p.d_A = clu_buffer(&p.env, CL_MEM_READ_ONLY, X * sizeof(float), NULL, "A");
+    p.d_B = clu_buffer(&p.env, CL_MEM_READ_ONLY, Y * sizeof(float), NULL, "B");
+    p.d_C = clu_buffer(&p.env, CL_MEM_WRITE_ONLY, X * sizeof(float), NULL, "C");
+    cl_kernel kernels[NV] = {0};
     int ran = 0;
-    for (size_t v = 0; v < NVARIANTS; v++) {
-        if (chosen >= 0 ? (int)v != chosen : !strcmp(variants[v].name, "wrong-barrier"))
-            continue;
-        char skip[160] = "";
-        double ms = run_variant(&r, &variants[v], skip, sizeof skip);
-        if (ms < 0) {
-            if (chosen >= 0) clu_die("-o %s: %s (try -o tiled)", variants[v].name, skip);
-            printf("%-13s skipped: %s\n", variants[v].name, skip);
-            continue;
-        }
-        ran++;
-        CLU_CHECK(clEnqueueReadBuffer(env.queue, d_C, CL_TRUE, 0, X * sizeof(float), h_C, 0,
-                                      NULL, NULL));
-        char what[64];
-        snprintf(what, sizeof what, "%s C", variants[v].name);
-        bad += clu_verify_sum(what, h_C, ref, absref, X, Y);
-        if (v == 0) naive_ms = ms;
-        printf("%-13s %10.3f ms %9.2f GFLOP/s", variants[v].name, ms, flops / ms * 1e-6);
-        if (peak > 0) printf(" %6.1f%% of peak", 100.0 * flops / ms * 1e-6 / peak);
-        if (naive_ms > 0) printf("  %5.2fx naive", naive_ms / ms);
-        printf("  (%s)\n", variants[v].what);
-    }
-    if (!ran) clu_die("no variant could run");
+    for (size_t v = 0; v < NV; v++)
+        if (chosen >= 0 ? (int)v == chosen : !variants[v].wrong)
+            ran += (kernels[v] = prepare(&p, &variants[v], chosen >= 0)) != NULL;
+    if (!ran) clu_die("no variant can run with these sizes");
 
-    clReleaseMemObject(d_A);
-    clReleaseMemObject(d_B);
-    clReleaseMemObject(d_C);
-    clu_teardown(&env);
+    // snippet: check-all
+    /* Every variant twice. Whole numbers first: any sum of them is exact in
+     * float while its partial sums stay below 2^24, so the result must equal
+     * the reference and a missing term shows. A is ±1..4, B ±1..m: the
+     * partial sums of B are a random walk that stays within 5·σ·√Y (σ, the
+     * size of a step, is about m/√3), so with m = 10^5/√Y every partial sum
+     * of A[x]·B[y] stays under 1.5·10^6, far below 2^24 ≈ 1.7·10^7. The larger m, the less likely it is that
+     * several wrong terms cancel out. Then random floats, against a bound
+     * that grows as rounding error does. */
+    int m = (int)fmax(1.0, 1e5 / sqrt((double)Y));
+    size_t wrong = 0;
+    for (int exact = 1; exact >= 0; exact--) {
+        if (exact) clu_fill_exact(h_A, X, 1, 4), clu_fill_exact(h_B, Y, 2, m);
+        else clu_fill_random(h_A, X, 1, -1.0f, 1.0f), clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
+        CLU_CHECK(clEnqueueWriteBuffer(p.env.queue, p.d_A, CL_TRUE, 0, X * sizeof(float), h_A, 0, NULL, NULL));
+        CLU_CHECK(clEnqueueWriteBuffer(p.env.queue, p.d_B, CL_TRUE, 0, Y * sizeof(float), h_B, 0, NULL, NULL));
+        reference(h_A, h_B, ref, mag, X, Y);
+        for (size_t v = 0; v < NV; v++)
+            if (kernels[v]) wrong += run_verify(&p, &variants[v], kernels[v], h_C, ref, exact ? NULL : mag);
+    }
+    // end snippet check-all
+
+    /* ---- time --------------------------------------------------------------- */
+    // snippet: time
+    /* Only what was verified. Oclgrind is a simulator: its times mean
+     * nothing, and the peak kernel would take minutes there. */
+    int timed = !simulated && !wrong;
+    double ms[NV] = {0}, peak = timed ? clu_peak_gflops(&p.env) : 0.0;
+    size_t global = clu_round_up(X, wg);
+    for (size_t v = 0; v < NV && timed; v++)
+        if (kernels[v]) ms[v] = clu_run_best(&p.env, kernels[v], 1, &global, &wg, reps);
+    // end snippet time
+
+    /* ---- report ------------------------------------------------------------- */
+    if (timed) printf("measured FMA peak: %.1f GFLOP/s; best of %zu runs:\n", peak, reps);
+    else printf("times: not measured (%s)\n", wrong ? "a result is wrong" : "Oclgrind simulates");
+    double gflop = 2.0 * (double)X * (double)Y * 1e-9;
+    for (size_t v = 0; v < NV && timed; v++) {
+        if (!kernels[v]) continue;
+        double gflops = gflop / ms[v] * 1e3;
+        printf("%-13s %10.3f ms %9.2f GFLOP/s %6.1f%% of peak", variants[v].name, ms[v], gflops,
+               100.0 * gflops / peak);
+        if (ms[0] > 0) printf("  %5.2fx naive", ms[0] / ms[v]);
+        printf("\nresult: variant=%s X=%zu Y=%zu wg=%zu local_floats=%zu ms=%.4f gflops=%.2f "
+               "peak_gflops=%.1f pct_peak=%.2f", variants[v].name, X, Y, wg,
+               variants[v].local == ALL_OF_B ? Y : variants[v].local == ONE_TILE ? p.T : 0, ms[v],
+               gflops, peak, 100.0 * gflops / peak);
+        if (ms[0] > 0) printf(" vs_naive=%.3f", ms[0] / ms[v]);
+        printf("\n");
+    }
+
+    for (size_t v = 0; v < NV; v++)
+        if (kernels[v]) clReleaseKernel(kernels[v]);
+    clReleaseMemObject(p.d_A);
+    clReleaseMemObject(p.d_B);
+    clReleaseMemObject(p.d_C);
+    clu_teardown(&p.env);
     free(h_A);
     free(h_B);
     free(h_C);
     free(ref);
-    free(absref);
-    return bad ? 1 : 0;
+    free(mag);
+    return clu_exit_status(wrong);
 }

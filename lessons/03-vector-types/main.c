@@ -3,18 +3,14 @@
  * device's FMA peak in the same run.
  *
  * Teaches: float4/float8 kernels over plain float buffers, remainders for
- * sizes the vector width does not divide, the per-kernel limits
- * (CL_KERNEL_WORK_GROUP_SIZE, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
- * CL_KERNEL_PRIVATE_MEM_SIZE), a work-group size sweep, and an honest
- * comparison with an OpenMP C loop on a CPU device.
+ * sizes the vector width does not divide, independent chains of
+ * multiply-adds, the per-kernel limits (CL_KERNEL_WORK_GROUP_SIZE,
+ * CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, CL_KERNEL_PRIVATE_MEM_SIZE),
+ * and an honest comparison with an OpenMP C loop on a CPU device. `make
+ * bench` runs it at work-group sizes 32 to 1024 (lessons/03-vector-types/
+ * bench.args) and draws the figures (plot.gp).
  * APIs introduced: clGetKernelWorkGroupInfo for the kernel's limits.
- *
- * Variants (-o): scalar (lesson 01's kernel), float4, float8, float8b (B as
- * float8 too), float8local (float8b with B in local tiles), float8acc
- * (float8b with eight independent sums: the chains of the peak kernel),
- * float16local (float8local with 16 elements per work-item).
- * --sweep runs every variant at work-group sizes 32..1024 and prints a table
- * and the best; --csv FILE saves the sweep for `make bench`.
+ * Kernel files: kernels/03-vector-types.cl (scalar: kernels/01-hello-world.cl)
  */
 #include "clu.h"
 
@@ -22,35 +18,25 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <time.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
+#include <omp.h> /* the Makefile builds this lesson with -fopenmp */
 
-typedef struct {
-    const char *name;
-    const char *file;
-    const char *kernel;
-    int width; /* elements of C per work-item */
-    int local; /* 1: one float8 of local memory per work-item */
-    const char *what;
-} variant;
+/* ---- the C reference ---------------------------------------------------- */
 
-static const variant variants[] = {
-    {"scalar", "01-hello-world.cl", "outer_sum", 1, 0, "lesson 01: one element per work-item"},
-    {"float4", "03-vector-types.cl", "outer_sum_f4", 4, 0, "A and C as float4"},
-    {"float8", "03-vector-types.cl", "outer_sum_f8", 8, 0, "A and C as float8"},
-    {"float8b", "03-vector-types.cl", "outer_sum_f8b", 8, 0, "A, B and C as float8"},
-    {"float8local", "03-vector-types.cl", "outer_sum_f8local", 8, 1, "float8b, B in local tiles"},
-    {"float8acc", "03-vector-types.cl", "outer_sum_f8acc", 8, 0, "float8b, 8 independent sums"},
-    {"float16local", "03-vector-types.cl", "outer_sum_f16local", 16, 1, "float8local, 16 elements per work-item"},
-};
-#define NVARIANTS ((int)(sizeof variants / sizeof variants[0]))
-
-static const size_t sweep_wgs[] = {32, 64, 128, 256, 512, 1024};
-#define NWGS ((int)(sizeof sweep_wgs / sizeof sweep_wgs[0]))
+/* C[x] = A[x] · ΣB in double, and |A[x]| · Σ|B| for the error bound, as in
+ * lesson 01. */
+static void reference(const float *A, const float *B, double *ref, double *mag, size_t X, size_t Y)
+{
+    double sumB = 0.0, sumAbsB = 0.0;
+    for (size_t y = 0; y < Y; y++) {
+        sumB += B[y];
+        sumAbsB += fabs((double)B[y]);
+    }
+    for (size_t x = 0; x < X; x++) {
+        ref[x] = (double)A[x] * sumB;
+        mag[x] = fabs((double)A[x]) * sumAbsB;
+    }
+}
 
 // snippet: openmp
 /* The same loop as lesson 01's serial C, spread over the CPU's cores by
@@ -69,305 +55,251 @@ static void outer_sum_openmp(const float *A, const float *B, float *C, int X, in
 }
 // end snippet openmp
 
-static int on_oclgrind(const clu_env *env)
+/* ---- the variants ------------------------------------------------------- */
+
+// snippet: variants
+typedef struct {
+    const char *name, *why; /* -o NAME, and why the variant exists */
+    const char *file, *kernel;
+    size_t width;           /* elements of C per work-item */
+    int tiled;              /* B in local tiles of one float8 per work-item */
+} variant;
+
+static const variant variants[] = {
+    {"scalar", "lesson 01's kernel: one element of C per work-item",
+     "01-hello-world.cl", "outer_sum", 1, 0},
+    {"float4", "A and C as float4: one load of B[y] feeds 4 multiply-adds",
+     "03-vector-types.cl", "outer_sum_f4", 4, 0},
+    {"float8", "A and C as float8: one load of B[y] feeds 8",
+     "03-vector-types.cl", "outer_sum_f8", 8, 0},
+    {"float8b", "B read as float8 too: one load feeds 64 multiply-adds",
+     "03-vector-types.cl", "outer_sum_f8b", 8, 0},
+    {"float8local", "float8b with B in local tiles (lesson 02)",
+     "03-vector-types.cl", "outer_sum_f8local", 8, 1},
+    {"float8acc", "float8b with 8 independent sums: the chains of the peak kernel",
+     "03-vector-types.cl", "outer_sum_f8acc", 8, 0},
+    {"float16local", "float8local with 16 elements of C per work-item",
+     "03-vector-types.cl", "outer_sum_f16local", 16, 1},
+};
+#define NV (sizeof variants / sizeof variants[0])
+// end snippet variants
+
+typedef struct { /* what every variant shares */
+    clu_env env;
+    cl_mem d_A, d_B, d_C;
+    size_t X, Y, wg;
+} problem;
+
+// snippet: launch-width
+/* One work-item per `width` elements of C, rounded up: the last one owns
+ * the remainder X % width. */
+static size_t global_size(const problem *p, const variant *v)
 {
-    char name[256] = "";
-    CLU_CHECK(clGetPlatformInfo(env->platform, CL_PLATFORM_NAME, sizeof name, name, NULL));
-    return strstr(name, "Oclgrind") != NULL;
+    size_t items = (p->X + v->width - 1) / v->width;
+    return clu_round_up(items, p->wg);
+}
+// end snippet launch-width
+
+/* The kernel of variant v with its arguments set, after printing its
+ * limits; NULL when it cannot take this work-group size and was not asked
+ * for by name (-o). */
+static cl_kernel prepare(problem *p, const variant *v, int named)
+{
+    cl_program prog = clu_build(&p->env, v->file, "");
+    cl_kernel k = clu_kernel(prog, v->kernel);
+    clReleaseProgram(prog); /* the kernel keeps it alive */
+    int X = (int)p->X, Y = (int)p->Y;
+    CLU_CHECK(clSetKernelArg(k, 0, sizeof(cl_mem), &p->d_A));
+    CLU_CHECK(clSetKernelArg(k, 1, sizeof(cl_mem), &p->d_B));
+    CLU_CHECK(clSetKernelArg(k, 2, sizeof(cl_mem), &p->d_C));
+    CLU_CHECK(clSetKernelArg(k, 3, sizeof(int), &X));
+    CLU_CHECK(clSetKernelArg(k, 4, sizeof(int), &Y));
+    if (v->tiled) CLU_CHECK(clSetKernelArg(k, 5, p->wg * 8 * sizeof(float), NULL));
+
+    // snippet: kernel-limits
+    size_t kmax = 0, mult = 0;
+    cl_ulong priv = 0, local = 0;
+    cl_device_id d = p->env.device;
+    CLU_CHECK(clGetKernelWorkGroupInfo(k, d, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL));
+    CLU_CHECK(clGetKernelWorkGroupInfo(k, d, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                                       sizeof mult, &mult, NULL));
+    CLU_CHECK(clGetKernelWorkGroupInfo(k, d, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof priv, &priv, NULL));
+    CLU_CHECK(clGetKernelWorkGroupInfo(k, d, CL_KERNEL_LOCAL_MEM_SIZE, sizeof local, &local, NULL));
+    printf("  %-12s at most %zu work-items per group, best in multiples of %zu, "
+           "%llu bytes private memory per work-item\n",
+           v->name, kmax, mult, (unsigned long long)priv);
+    /* Running every variant (no -o), skip one that cannot take this size. */
+    size_t dmax = clu_device_size(d, CL_DEVICE_MAX_WORK_GROUP_SIZE);
+    if (!named && (p->wg > kmax || p->wg > dmax || local > clu_device_ulong(d, CL_DEVICE_LOCAL_MEM_SIZE))) {
+        printf("  %-12s skipped: cannot run work-groups of %zu here\n", v->name, p->wg);
+        return clReleaseKernel(k), NULL;
+    }
+    // end snippet kernel-limits
+    clu_check_wgsize(&p->env, k, p->wg); /* exit 2 with the limits */
+    return k;
 }
 
-/* A shared or throttled device can be slow during one measurement: measure
- * the peak before and after the kernels and keep the higher figure. */
+/* ---- run and verify ----------------------------------------------------- */
+
+// snippet: run-verify
+/* Run variant v once on the data in the buffers and compare with the
+ * reference. C starts as NaN: an element the kernel never writes fails. */
+static size_t run_verify(problem *p, const variant *v, cl_kernel k, float *h_C, const double *ref,
+                         const double *mag)
+{
+    float nan = NAN;
+    CLU_CHECK(clEnqueueFillBuffer(p->env.queue, p->d_C, &nan, sizeof nan, 0, p->X * sizeof(float),
+                                  0, NULL, NULL));
+    size_t global = global_size(p, v);
+    CLU_CHECK(clEnqueueNDRangeKernel(p->env.queue, k, 1, NULL, &global, &p->wg, 0, NULL, NULL));
+    clu_read(&p->env, p->d_C, p->X * sizeof(float), h_C);
+    char what[64];
+    snprintf(what, sizeof what, "%s C (wg %zu%s)", v->name, p->wg, mag ? "" : ", whole numbers");
+    return clu_verify(what, h_C, ref, mag, p->X, p->Y);
+}
+// end snippet run-verify
+
+/* ---- time ---------------------------------------------------------------- */
+
+/* A shared or throttled device can be slow during one measurement: the
+ * peak is measured before and after the kernels and the higher one counts. */
 static double remeasure_peak(clu_env *env, double before)
 {
-    if (before <= 0) return before; /* not measured (Oclgrind) */
-    double after = clu_peak_gflops(env);
-    double peak = after > before ? after : before;
+    double after = clu_peak_gflops(env), peak = after > before ? after : before;
     printf("measured FMA peak: %.1f GFLOP/s before the kernels, %.1f after: %.1f counts\n",
            before, after, peak);
     return peak;
 }
 
-typedef struct {
-    clu_env *env;
-    cl_program prog01, prog03;
-    cl_kernel kernels[NVARIANTS];
-    cl_mem d_A, d_B, d_C;
-    int X, Y;
-    size_t reps;
-    cl_ulong local_mem;
-    float *h_C;
-    const double *ref, *absref;
-    size_t bad;
-} ctx;
+/* ---- report --------------------------------------------------------------- */
 
-/* Can variant v run with work-groups of wg? If not, say why in `why`. */
-static int fits(ctx *c, int v, size_t wg, char *why, size_t whylen)
+// snippet: report
+static void report(const char *name, const char *why, const problem *p, size_t width, double ms,
+                   double peak)
 {
-    cl_kernel k = c->kernels[v];
-    size_t kmax = 0, dmax = clu_device_size(c->env->device, CL_DEVICE_MAX_WORK_GROUP_SIZE);
-    CLU_CHECK(clGetKernelWorkGroupInfo(k, c->env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax,
-                                       &kmax, NULL));
-    if (wg > kmax || wg > dmax) {
-        snprintf(why, whylen, "work-group size %zu is more than this kernel allows (%zu)", wg,
-                 kmax < dmax ? kmax : dmax);
-        return 0;
-    }
-    if (variants[v].local && (cl_ulong)wg * 32 > c->local_mem) {
-        snprintf(why, whylen, "a tile of %zu float8 needs %zu bytes of local memory, the device has %llu",
-                 wg, wg * 32, (unsigned long long)c->local_mem);
-        return 0;
-    }
-    return 1;
+    double gflops = 2.0 * (double)p->X * (double)p->Y / ms * 1e-6;
+    printf("%-12s wg %4zu %10.3f ms %9.2f GFLOP/s %6.1f%% of peak  (%s)\n", name, p->wg, ms, gflops,
+           100.0 * gflops / peak, why);
+    printf("result: variant=%s X=%zu Y=%zu wg=%zu width=%zu ms=%.4f gflops=%.2f peak_gflops=%.1f "
+           "pct_peak=%.2f\n", name, p->X, p->Y, p->wg, width, ms, gflops, peak, 100.0 * gflops / peak);
 }
+// end snippet report
 
-/* Run variant v with work-groups of wg: best of reps, in ms; verify. */
-static double run(ctx *c, int v, size_t wg)
+/* ---- time all, then report ---------------------------------------------- */
+
+// snippet: time
+/* Every verified variant, the best of `reps` runs each, and the OpenMP loop
+ * on a CPU device; the FMA peak measured before and after. */
+static void time_all(problem *p, cl_kernel *kernels, const float *h_A, const float *h_B, float *h_C,
+                     size_t reps, int cpu)
 {
-    clu_env *env = c->env;
-    cl_kernel k = c->kernels[v];
-    CLU_CHECK(clSetKernelArg(k, 0, sizeof(cl_mem), &c->d_A));
-    CLU_CHECK(clSetKernelArg(k, 1, sizeof(cl_mem), &c->d_B));
-    CLU_CHECK(clSetKernelArg(k, 2, sizeof(cl_mem), &c->d_C));
-    CLU_CHECK(clSetKernelArg(k, 3, sizeof(int), &c->X));
-    CLU_CHECK(clSetKernelArg(k, 4, sizeof(int), &c->Y));
-    if (variants[v].local) CLU_CHECK(clSetKernelArg(k, 5, wg * 8 * sizeof(float), NULL));
-
-    // snippet: launch-width
-    /* One work-item per `width` elements of C, rounded up: the last one
-     * owns the remainder X % width. */
-    size_t items = ((size_t)c->X + (size_t)variants[v].width - 1) / (size_t)variants[v].width;
-    size_t global = clu_round_up(items, wg);
-    // end snippet launch-width
-
-    float nan = NAN; /* unwritten elements of C fail the check */
-    CLU_CHECK(clEnqueueFillBuffer(env->queue, c->d_C, &nan, sizeof nan, 0,
-                                  (size_t)c->X * sizeof(float), 0, NULL, NULL));
-    double best = 1e30;
-    for (size_t r = 0; r < c->reps; r++) {
-        cl_event ev;
-        CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &wg, 0, NULL, &ev));
-        double ms = clu_event_ms(ev);
-        clReleaseEvent(ev);
-        if (ms < best) best = ms;
+    double ms[NV] = {0}, peak = clu_peak_gflops(&p->env), omp_ms = INFINITY;
+    for (size_t v = 0; v < NV; v++)
+        if (kernels[v]) {
+            size_t global = global_size(p, &variants[v]);
+            ms[v] = clu_run_best(&p->env, kernels[v], 1, &global, &p->wg, reps);
+        }
+    for (size_t r = 0; cpu && r < reps; r++) {
+        double t0 = clu_now();
+        outer_sum_openmp(h_A, h_B, h_C, (int)p->X, (int)p->Y);
+        omp_ms = fmin(omp_ms, (clu_now() - t0) * 1e3);
     }
-    CLU_CHECK(clEnqueueReadBuffer(env->queue, c->d_C, CL_TRUE, 0, (size_t)c->X * sizeof(float),
-                                  c->h_C, 0, NULL, NULL));
-    char what[64];
-    snprintf(what, sizeof what, "%s C (wg %zu)", variants[v].name, wg);
-    c->bad += clu_verify_sum(what, c->h_C, c->ref, c->absref, (size_t)c->X, (size_t)c->Y);
-    return best;
-}
+    peak = remeasure_peak(&p->env, peak);
+    // end snippet time
 
-static void print_limits(ctx *c, int v)
-{
-    size_t kmax = 0, mult = 0;
-    cl_ulong priv = 0;
-    cl_kernel k = c->kernels[v];
-    cl_device_id d = c->env->device;
-    // snippet: kernel-limits
-    CLU_CHECK(clGetKernelWorkGroupInfo(k, d, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL));
-    CLU_CHECK(clGetKernelWorkGroupInfo(k, d, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
-                                       sizeof mult, &mult, NULL));
-    CLU_CHECK(clGetKernelWorkGroupInfo(k, d, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof priv, &priv, NULL));
-    // end snippet kernel-limits
-    printf("  %-12s at most %zu work-items per group, best in multiples of %zu, "
-           "%llu bytes private memory per work-item\n",
-           variants[v].name, kmax, mult, (unsigned long long)priv);
+    size_t best = 0;
+    for (size_t v = 0; v < NV; v++)
+        if (kernels[v]) {
+            report(variants[v].name, variants[v].why, p, variants[v].width, ms[v], peak);
+            if (!kernels[best] || ms[v] < ms[best]) best = v;
+        }
+    double gflops = 2.0 * (double)p->X * (double)p->Y / ms[best] * 1e-6;
+    printf("best: %s with work-group size %zu: %.2f GFLOP/s, %.1f%% of the measured peak\n",
+           variants[best].name, p->wg, gflops, 100.0 * gflops / peak);
+    char why[64];
+    snprintf(why, sizeof why, "%d threads, %.2fx the best kernel", omp_get_max_threads(), ms[best] / omp_ms);
+    if (cpu) report("openmp", why, p, 1, omp_ms, peak);
 }
 
 int main(int argc, char **argv)
 {
     size_t X = 1 << 20, Y = 2048, wg = 64, reps = 3;
-    const char *which = "all", *csv = NULL;
-    int sweep = 0;
+    int chosen = -1, fill = 0;
     const clu_option opts[] = {
         {"-x", "X", "length of A and C", CLU_OPT_SIZE, &X, 1, 1 << 28},
         {"-y", "Y", "length of B (terms in each sum)", CLU_OPT_SIZE, &Y, 1, 1 << 28},
         {"-t", "WG", "work-group size (work-items per group)", CLU_OPT_SIZE, &wg, 1, 1 << 16},
-        {"-o", "VARIANT", "all, scalar, float4, float8, float8b, float8local, float8acc, float16local", CLU_OPT_STRING,
-         &which, 0, 0},
+        {"-o", "VARIANT", "the kernel to run", CLU_OPT_VARIANT, &chosen, CLU_VARIANTS(variants)},
         {"-r", "N", "runs of each kernel; the best time counts", CLU_OPT_SIZE, &reps, 1, 1000},
-        {"--sweep", NULL, "run the variants at work-group sizes 32..1024, print a table",
-         CLU_OPT_FLAG, &sweep, 0, 0},
-        {"--csv", "FILE", "with --sweep: also write the table to FILE", CLU_OPT_STRING, &csv, 0, 0},
+        {"--fill-device", NULL, "X = 131072 per compute unit, enough for any device (make bench)",
+         CLU_OPT_FLAG, &fill, 0, 0},
     };
     clu_common common;
-    clu_parse_args(argc, argv, "lesson 03: the outer sum with float4 and float8, and a sweep",
-                   opts, sizeof opts / sizeof opts[0], &common);
-    int chosen = -1; /* -1: all */
-    if (strcmp(which, "all") != 0) {
-        for (int v = 0; v < NVARIANTS; v++)
-            if (!strcmp(which, variants[v].name)) chosen = v;
-        if (chosen < 0)
-            clu_die("-o: unknown variant '%s' (all, scalar, float4, float8, float8b, float8local, float8acc, float16local)",
-                    which);
-    }
-    if (csv && !sweep) clu_die("--csv needs --sweep");
-    FILE *csvf = NULL;
-    if (csv && !(csvf = fopen(csv, "w"))) clu_die("--csv: cannot write %s", csv);
+    clu_parse_args(argc, argv, "lesson 03: the outer sum with float4 and float8", opts,
+                   sizeof opts / sizeof opts[0], &common);
+    problem p = {.X = X, .Y = Y, .wg = wg};
+    clu_setup(&p.env, &common); /* lesson 01's platform, device, context and queue */
+    if (fill) p.X = 131072 * clu_device_size(p.env.device, CL_DEVICE_MAX_COMPUTE_UNITS);
+    if (p.X > 1 << 28) clu_die("--fill-device: X = %zu is more than -x allows", p.X);
+    X = p.X;
+    int simulated = clu_on_oclgrind(&p.env), cpu = !clu_device_is_gpu(p.env.device) && !simulated;
 
-    clu_env env;
-    clu_setup(&env, &common);
-    clu_check_alloc(&env, clu_bytes(X, sizeof(float), "A"), "A");
-    clu_check_alloc(&env, clu_bytes(Y, sizeof(float), "B"), "B");
-    float *h_A = clu_malloc(X * sizeof *h_A, "A"), *h_B = clu_malloc(Y * sizeof *h_B, "B");
-    float *h_C = clu_malloc(X * sizeof *h_C, "C");
-    clu_fill_random(h_A, X, 1, -1.0f, 1.0f);
-    clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
-    double *ref = clu_malloc(X * sizeof *ref, "the reference");
-    double *absref = clu_malloc(X * sizeof *absref, "the error bounds");
-    double sumB = 0.0, sumAbsB = 0.0;
-    for (size_t y = 0; y < Y; y++) {
-        sumB += h_B[y];
-        sumAbsB += fabs((double)h_B[y]);
-    }
-    for (size_t x = 0; x < X; x++) {
-        ref[x] = (double)h_A[x] * sumB;
-        absref[x] = fabs((double)h_A[x]) * sumAbsB;
-    }
+    float *h_A = clu_malloc(X * sizeof(float), "A"), *h_B = clu_malloc(Y * sizeof(float), "B");
+    float *h_C = clu_malloc(X * sizeof(float), "C");
+    double *ref = clu_malloc(X * sizeof(double), "the reference");
+    double *mag = clu_malloc(X * sizeof(double), "the error bounds");
+    p.d_A = clu_buffer(&p.env, CL_MEM_READ_ONLY, X * sizeof(float), NULL, "A");
+    p.d_B = clu_buffer(&p.env, CL_MEM_READ_ONLY, Y * sizeof(float), NULL, "B");
+    p.d_C = clu_buffer(&p.env, CL_MEM_WRITE_ONLY, X * sizeof(float), NULL, "C");
+    printf("sizes: X = %zu, Y = %zu, work-group size %zu\nkernel limits on this device:\n", X, Y, wg);
+    cl_kernel kernels[NV] = {0};
+    int ran = 0;
+    for (size_t v = 0; v < NV; v++)
+        if (chosen < 0 || (int)v == chosen) ran += (kernels[v] = prepare(&p, &variants[v], chosen >= 0)) != NULL;
+    if (!ran) clu_die("no variant can run work-groups of %zu here", wg);
 
-    int simulated = on_oclgrind(&env), gpu = clu_device_is_gpu(env.device);
-    ctx c = {0};
-    c.env = &env;
-    c.X = (int)X;
-    c.Y = (int)Y;
-    c.reps = reps;
-    c.local_mem = clu_device_ulong(env.device, CL_DEVICE_LOCAL_MEM_SIZE);
-    c.h_C = h_C;
-    c.ref = ref;
-    c.absref = absref;
-    c.prog01 = clu_build(&env, "01-hello-world.cl", "");
-    c.prog03 = clu_build(&env, "03-vector-types.cl", "");
-    for (int v = 0; v < NVARIANTS; v++)
-        c.kernels[v] = clu_kernel(v == 0 ? c.prog01 : c.prog03, variants[v].kernel);
-    if (!sweep) {
-        for (int v = 0; v < NVARIANTS; v++)
-            if (chosen < 0 || v == chosen) {
-                clu_check_wgsize(&env, c.kernels[v], wg); /* exit 2 with the limits */
-                char why[160];
-                if (!fits(&c, v, wg, why, sizeof why)) clu_die("-o %s: %s", variants[v].name, why);
-            }
-    }
-
-    cl_int err;
-    c.d_A = clCreateBuffer(env.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, X * sizeof(float), h_A, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer(A)");
-    c.d_B = clCreateBuffer(env.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, Y * sizeof(float), h_B, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer(B)");
-    c.d_C = clCreateBuffer(env.context, CL_MEM_WRITE_ONLY, X * sizeof(float), NULL, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer(C)");
-
-    printf("kernel limits on this device:\n");
-    for (int v = 0; v < NVARIANTS; v++)
-        if (chosen < 0 || v == chosen) print_limits(&c, v);
-
-    /* The yardstick, measured now (not under Oclgrind: a simulator's speed
-     * means nothing and the peak kernel would take minutes there). */
-    double peak = simulated ? 0.0 : clu_peak_gflops(&env);
-    printf("sizes: X = %zu, Y = %zu, best of %zu runs\n", X, Y, reps);
-    double flops = 2.0 * (double)X * (double)Y;
-#define GFLOPS(ms) (flops / (ms) * 1e-6)
-#define PCT(ms) (peak > 0 ? 100.0 * GFLOPS(ms) / peak : 0.0)
-
-    double best_ms = 1e30;
-    int best_v = -1;
-    size_t best_wg = 0;
-    if (!sweep) {
-        double ms[NVARIANTS];
-        for (int v = 0; v < NVARIANTS; v++)
-            if (chosen < 0 || v == chosen) ms[v] = run(&c, v, wg);
-        peak = remeasure_peak(&env, peak);
-        for (int v = 0; v < NVARIANTS; v++) {
-            if (chosen >= 0 && v != chosen) continue;
-            printf("%-12s wg %4zu %10.3f ms %9.2f GFLOP/s %6.1f%% of peak  (%s)\n", variants[v].name,
-                   wg, ms[v], GFLOPS(ms[v]), PCT(ms[v]), variants[v].what);
-            if (ms[v] < best_ms) best_ms = ms[v], best_v = v, best_wg = wg;
-        }
-    } else {
-        // snippet: sweep
-        double ms[NVARIANTS][NWGS];
-        for (int v = 0; v < NVARIANTS; v++) {
-            if (chosen >= 0 && v != chosen) continue;
-            for (int w = 0; w < NWGS; w++) {
-                char why[160];
-                ms[v][w] = fits(&c, v, sweep_wgs[w], why, sizeof why) ? run(&c, v, sweep_wgs[w]) : -1.0;
-                if (ms[v][w] > 0 && ms[v][w] < best_ms)
-                    best_ms = ms[v][w], best_v = v, best_wg = sweep_wgs[w];
-            }
-        }
-        // end snippet sweep
-        peak = remeasure_peak(&env, peak);
-        printf("\nGFLOP/s (%% of the measured peak) by variant and work-group size:\n%-12s", "variant");
-        for (int w = 0; w < NWGS; w++) printf(" %15zu", sweep_wgs[w]);
-        printf("\n");
-        if (csvf) {
-            char *dev = clu_device_string(env.device, CL_DEVICE_NAME);
-            char *drv = clu_device_string(env.device, CL_DRIVER_VERSION);
-            char *ver = clu_device_string(env.device, CL_DEVICE_VERSION);
-            char date[32];
-            time_t now = time(NULL);
-            strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-            fprintf(csvf, "# device: %s\n# driver: %s (%s)\n# date: %s\n", dev, drv, ver, date);
-            fprintf(csvf, "# X = %zu, Y = %zu, best of %zu runs\n# peak_gflops: %.1f\n", X, Y, reps, peak);
-            fprintf(csvf, "variant,wg,ms,gflops,pct_of_peak\n");
-            free(dev);
-            free(drv);
-            free(ver);
-        }
-        for (int v = 0; v < NVARIANTS; v++) {
-            if (chosen >= 0 && v != chosen) continue;
-            printf("%-12s", variants[v].name);
-            for (int w = 0; w < NWGS; w++) {
-                if (ms[v][w] < 0) {
-                    printf(" %15s", "-");
-                    continue;
-                }
-                char cell[32];
-                snprintf(cell, sizeof cell, "%.1f (%.0f%%)", GFLOPS(ms[v][w]), PCT(ms[v][w]));
-                printf(" %15s", cell);
-                if (csvf)
-                    fprintf(csvf, "%s,%zu,%.4f,%.2f,%.2f\n", variants[v].name, sweep_wgs[w], ms[v][w],
-                            GFLOPS(ms[v][w]), PCT(ms[v][w]));
-            }
-            printf("\n");
-        }
-        if (csvf) fclose(csvf);
-    }
-    if (best_v >= 0)
-        printf("best: %s with work-group size %zu: %.2f GFLOP/s, %.1f%% of the measured peak\n",
-               variants[best_v].name, best_wg, GFLOPS(best_ms), PCT(best_ms));
-
-    /* On a CPU device, the honest comparison: the same loop in C with
-     * OpenMP on the same cores. */
-    if (!gpu && !simulated) {
-#ifdef _OPENMP
-        double omp_best = 1e30;
-        for (size_t r = 0; r < reps; r++) {
-            double t0 = clu_now();
+    // snippet: check-all
+    /* Every variant twice. Whole numbers first: any sum of them is exact in
+     * float while its partial sums stay below 2^24, so the result must equal
+     * the reference and a missing term shows. A is ±1..4, B ±1..m: the
+     * partial sums of B are a random walk that stays within 5·σ·√Y (σ, the
+     * size of a step, is about m/√3), so with m = 10^5/√Y every partial sum
+     * of A[x]·B[y] stays under 1.5·10^6, far below 2^24 ≈ 1.7·10^7. The larger m, the less likely it is that
+     * several wrong terms cancel out. Then random floats, against a bound
+     * that grows as rounding error does. */
+    int m = (int)fmax(1.0, 1e5 / sqrt((double)Y));
+    size_t wrong = 0;
+    for (int exact = 1; exact >= 0; exact--) {
+        if (exact) clu_fill_exact(h_A, X, 1, 4), clu_fill_exact(h_B, Y, 2, m);
+        else clu_fill_random(h_A, X, 1, -1.0f, 1.0f), clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
+        CLU_CHECK(clEnqueueWriteBuffer(p.env.queue, p.d_A, CL_TRUE, 0, X * sizeof(float), h_A, 0, NULL, NULL));
+        CLU_CHECK(clEnqueueWriteBuffer(p.env.queue, p.d_B, CL_TRUE, 0, Y * sizeof(float), h_B, 0, NULL, NULL));
+        reference(h_A, h_B, ref, mag, X, Y);
+        for (size_t v = 0; v < NV; v++)
+            if (kernels[v]) wrong += run_verify(&p, &variants[v], kernels[v], h_C, ref, exact ? NULL : mag);
+        if (cpu) { /* the OpenMP loop on the same cores, checked the same way */
             outer_sum_openmp(h_A, h_B, h_C, (int)X, (int)Y);
-            double t = (clu_now() - t0) * 1e3;
-            if (t < omp_best) omp_best = t;
+            wrong += clu_verify(exact ? "OpenMP C (whole numbers)" : "OpenMP C", h_C, ref,
+                                exact ? NULL : mag, X, Y);
         }
-        c.bad += clu_verify_sum("OpenMP C", h_C, ref, absref, X, Y);
-        printf("OpenMP C, %d threads: %10.3f ms %9.2f GFLOP/s %6.1f%% of peak  (%.2fx the best kernel)\n",
-               omp_get_max_threads(), omp_best, GFLOPS(omp_best), PCT(omp_best), best_ms / omp_best);
-#else
-        printf("OpenMP C: not built with -fopenmp\n");
-#endif
     }
+    // end snippet check-all
 
-    for (int v = 0; v < NVARIANTS; v++) clReleaseKernel(c.kernels[v]);
-    clReleaseProgram(c.prog01);
-    clReleaseProgram(c.prog03);
-    clReleaseMemObject(c.d_A);
-    clReleaseMemObject(c.d_B);
-    clReleaseMemObject(c.d_C);
-    clu_teardown(&env);
+    if (simulated || wrong) /* a simulator's times mean nothing; a wrong kernel's neither */
+        printf("times: not measured (%s)\n", wrong ? "a result is wrong" : "Oclgrind simulates");
+    else
+        time_all(&p, kernels, h_A, h_B, h_C, reps, cpu);
+
+    for (size_t v = 0; v < NV; v++)
+        if (kernels[v]) clReleaseKernel(kernels[v]);
+    clReleaseMemObject(p.d_A);
+    clReleaseMemObject(p.d_B);
+    clReleaseMemObject(p.d_C);
+    clu_teardown(&p.env);
     free(h_A);
     free(h_B);
     free(h_C);
     free(ref);
-    free(absref);
-    return c.bad ? 1 : 0;
+    free(mag);
+    return clu_exit_status(wrong);
 }

@@ -177,7 +177,7 @@ void clu_fill_random_int(int *data, size_t n, uint64_t seed, int lo, int hi);
 /* Whole numbers in [-maxabs, maxabs] other than 0, as floats: sums of
  * products of them are exact in float in any order while every partial sum
  * stays below 2^24, so a result can be checked exactly and a missing term
- * always shows. */
+ * always shows. Their sum is never 0 (a kernel writing zeros cannot pass). */
 void clu_fill_exact(float *data, size_t n, uint64_t seed, int maxabs);
 
 /* Check float results against a reference computed in double.

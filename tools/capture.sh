@@ -3,7 +3,9 @@
 # save what it printed to RESULTS/LESSON.txt, for the chapters to include.
 # The runs are listed in lessons/LESSON/capture.args, one per line (an empty
 # file or none: one run without options); a line that starts with `!` is a
-# command of its own, run from the project root.
+# command of its own, run from the project root. Each run is wrapped in
+# snippet markers `# snippet: runK` (K counts from 1), so a chapter can show
+# one run: ```{.text include=results/pocl/02-local-memory.txt snippet=run5}```
 # A lesson may add lessons/LESSON/capture.sh RESULTS for captures that need
 # other tools.
 set -u
@@ -17,7 +19,10 @@ for l in "$@"; do
     if [ -s "$args_file" ]; then mapfile -t runs < <(grep -v '^#' "$args_file"); fi
     {
         echo "# captured $(date -u +%Y-%m-%d) by 'make capture'"
+        k=0
         for a in "${runs[@]}"; do
+            k=$((k + 1))
+            echo "# snippet: run$k"
             case "$a" in
             '!'*) cmd=${a#!} ;;
             *) cmd="./build/$l $a" ;;
@@ -25,6 +30,7 @@ for l in "$@"; do
             echo "\$ $cmd"
             bash -c "$cmd" 2>&1
             echo "(exit status $?)"
+            echo "# end snippet run$k"
         done
     } >"$f"
     echo "capture: $f"

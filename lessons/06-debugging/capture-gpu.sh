@@ -14,8 +14,8 @@ show() { # print the command, its output (60 s at most), its exit status
     timeout -k 5 60 "$@" 2>&1 | sed -e "s|$out/||g" -e "s|$PWD/||g"
     echo "(exit status ${PIPESTATUS[0]})"
 }
-section() { echo "# snippet: $1"; }
-end() { echo "# end snippet"; }
+section() { snip=$1; echo "# snippet: $1"; }
+end() { echo "# end snippet $snip"; }
 
 {
 echo "# captured $(date -u +%Y-%m-%d) by lessons/06-debugging/capture-gpu.sh on $(hostname), CLU_PLATFORM=${CLU_PLATFORM:-}"

@@ -23,8 +23,8 @@ show() {
     "$@" 2>&1 | sed -e "s|$tmp|\$TMP|g" -e "s|$PWD/||g"
     echo "(exit status ${PIPESTATUS[0]})"
 }
-section() { echo "# snippet: $1"; }
-end() { echo "# end snippet"; }
+section() { snip=$1; echo "# snippet: $1"; }
+end() { echo "# end snippet $snip"; }
 
 # The side by side of two kernels' instructions: the lines of each kernel
 # (from `define ... @NAME` to its closing brace) that match REGEX.

@@ -9,3 +9,6 @@ static int f(int x)
     return y;
 }
 // end snippet outer
+
+/* The macro the golden test takes with define=TWICE. */
+#define TWICE(x) ((x) * 2)

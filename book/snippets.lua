@@ -144,7 +144,7 @@ end
 
 function CodeBlock(el)
   local path = el.attributes["include"]
-  if not path then return nil end
+  if not path or el.classes:includes("table") then return nil end  -- tables.lua's
   local lines = read_lines(path)
   local name = el.attributes["snippet"]
   local define = el.attributes["define"]

@@ -72,7 +72,10 @@ local function number_block(blk)
     end,
     Table = function(t)
       local long = t.caption.long
-      if #long == 0 then fail("a table without a caption (add a line 'Table: ...' under it)") end
+      if #long == 0 then
+        fail("a table without a caption in chapter " .. (chapter or "?") .. " (" ..
+             pandoc.utils.stringify(pandoc.Div(pandoc.utils.to_simple_table(t).headers[1] or {})):sub(1, 60) .. "): add a line 'Table: ...' under it")
+      end
       local label = next_label("Table")
       last_table = label
       if t.identifier and t.identifier ~= "" then labels[t.identifier] = label end

@@ -161,7 +161,7 @@ function Pandoc(doc)
       pandoc.Code("make capture"), pandoc.Str(" or a lesson's capture script on the device its path names.") }))
     for i, l in ipairs(logs) do
       labels[l.id] = "appendix " .. L .. "." .. i
-      out:insert(pandoc.Header(2, { pandoc.Str(L .. "." .. i .. " "), pandoc.Code(l.src),
+      out:insert(pandoc.Header(3, { pandoc.Str(L .. "." .. i .. " "), pandoc.Code(l.src),
         pandoc.Str(" (chapter " .. (l.chapter or "?") .. ")") }, pandoc.Attr(l.id, { "unnumbered" })))
       out:insert(l.block)
     end

@@ -168,7 +168,10 @@ function CodeBlock(el)
     heads[1] = el.attributes["row-label"] or rcol
     aligns[1] = pandoc.AlignLeft
     for _, ck in ipairs(ckeys) do
-      heads[#heads + 1] = (el.attributes["col-label"] or ccol) .. " = " .. fmt(tonumber(ck) or 0):gsub("^0$", ck)
+      local n = tonumber(ck)
+      local shown = ck
+      if n and n == math.floor(n) and n >= 10000 then shown = fmt(n) end
+      heads[#heads + 1] = (el.attributes["col-label"] or ccol) .. " = " .. shown
       aligns[#aligns + 1] = pandoc.AlignRight
     end
     for _, rk in ipairs(rkeys) do

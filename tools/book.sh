@@ -33,6 +33,8 @@ else
     echo "book: build/error-table is missing (make book builds it)" >&2
     exit 1
 fi
+# The diagrams are drawn from their source at every build.
+python3 book/diagrams/make-diagrams.py || exit 1
 # Each chapter, then its exercises.
 chapters=(book/preface.md)
 for ch in lessons/[0-9][0-9]-*/chapter.md; do
@@ -52,7 +54,7 @@ version=$(git describe --tags --always --dirty 2>/dev/null || echo unknown)
 built=$(date -u +%Y-%m-%d)
 used=$(mktemp)
 trap 'rm -f "$used"' EXIT
-common=(--from markdown --number-sections
+common=(--from markdown-smart --number-sections --wrap=none
         --metadata-file book/metadata.yaml -M "version=$version" -M "date=$built"
         --lua-filter book/snippets.lua --lua-filter book/tables.lua --lua-filter book/numbering.lua
         --resource-path . --highlight-style tango --section-divs)

@@ -144,7 +144,7 @@ end
 
 function CodeBlock(el)
   local path = el.attributes["include"]
-  if not path or el.classes:includes("table") then return nil end  -- tables.lua's
+  if not path or el.classes:includes("table") or el.classes:includes("plot") then return nil end  -- tables.lua, plots.lua
   local lines = read_lines(path)
   local name = el.attributes["snippet"]
   local define = el.attributes["define"]

@@ -26,73 +26,89 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--
          "--disable-extensions", "--mute-audio", "--no-first-run"]
 
 WRAPPER = """<!DOCTYPE html><html><head><meta charset="utf-8"><style>
-body {{ margin: 0; background: #888; }} iframe {{ border: 0; display: block; background: #fff; }}
+body {{ margin: 0; background: #777; font: 12px sans-serif; }}
+.cell {{ display: inline-block; vertical-align: top; margin: 0 10px 10px 0; }}
+.cell p {{ margin: 2px 0; color: #fff; }}
+iframe {{ border: 0; display: block; background: #fff; }}
 </style></head><body>
-<iframe id="f" src="{src}" width="{w}" height="{h}"></iframe>
+{frames}
 <pre id="report">pending</pre>
 <script>
-var f = document.getElementById("f");
-f.addEventListener("load", function () {{
-  setTimeout(function () {{
-    var out = [];
-    try {{
-      var d = f.contentDocument, win = f.contentWindow, W = d.documentElement.clientWidth;
-      {action}
-      setTimeout(function () {{
-        var sw = d.documentElement.scrollWidth;
-        out.push("width " + W + " scrollWidth " + sw);
-        if (sw > W + 1) {{
-          d.querySelectorAll("body *").forEach(function (e) {{
-            var r = e.getBoundingClientRect();
-            if (r.width === 0 || r.right <= W + 1) return;
-            for (var p = e.parentElement; p && p !== d.body; p = p.parentElement) {{
-              var o = win.getComputedStyle(p).overflowX;
-              if (o === "auto" || o === "scroll" || o === "hidden") return;
-              if (p.getBoundingClientRect().right > W + 1 && p !== e) return;  // report the outermost only
-            }}
-            out.push("overflow " + e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") +
-                     (e.className && e.className.baseVal === undefined ? "." + String(e.className).split(" ").join(".") : "") +
-                     " right=" + Math.round(r.right) + " " + (e.textContent || "").trim().slice(0, 50).replace(/\\s+/g, " "));
-          }});
+function check(f) {{
+  var out = [], d = f.contentDocument, win = f.contentWindow;
+  var tag = f.getAttribute("data-page") + " at " + f.getAttribute("width") + " px";
+  try {{
+    var W = d.documentElement.clientWidth, sw = d.documentElement.scrollWidth;
+    out.push(tag + ": width " + W + " scrollWidth " + sw);
+    if (sw > W + 1) {{
+      d.querySelectorAll("body *").forEach(function (e) {{
+        var r = e.getBoundingClientRect();
+        if (r.width === 0 || r.right <= W + 1) return;
+        for (var p = e.parentElement; p && p !== d.body; p = p.parentElement) {{
+          var o = win.getComputedStyle(p).overflowX;
+          if (o === "auto" || o === "scroll" || o === "hidden") return;
+          if (p.getBoundingClientRect().right > W + 1) return;
         }}
-        {probe}
-        document.getElementById("report").textContent = out.join("\\n");
-      }}, 250);
-    }} catch (e) {{
-      document.getElementById("report").textContent = "error " + e;
+        out.push(tag + ": overflow " + e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") +
+                 " right=" + Math.round(r.right) + " " + (e.textContent || "").trim().slice(0, 50).replace(/\\s+/g, " "));
+      }});
     }}
-  }}, 400);
+    var probe = f.getAttribute("data-probe");
+    if (probe === "search") out.push(tag + ": search hits " + d.querySelectorAll(".search .hits a").length);
+    if (probe === "menu") {{
+      var sb = d.getElementById("sidebar").getBoundingClientRect();
+      out.push(tag + ": menu left " + Math.round(sb.left) + " width " + Math.round(sb.width));
+    }}
+  }} catch (e) {{ out.push(tag + ": error " + e); }}
+  return out;
+}}
+function act(f) {{
+  var d = f.contentDocument, a = f.getAttribute("data-probe");
+  var st = d.createElement("style"); st.textContent = "* {{ transition: none !important; }}"; d.head.appendChild(st);
+  if (a === "search") {{ var i = d.querySelector(".search input"); i.value = "barrier"; i.dispatchEvent(new Event("input")); }}
+  if (a === "menu") d.querySelector("button.menu").click();
+}}
+window.addEventListener("load", function () {{
+  var fs = Array.prototype.slice.call(document.querySelectorAll("iframe"));
+  setTimeout(function () {{
+    fs.forEach(function (f) {{ try {{ act(f); }} catch (e) {{}} }});
+    setTimeout(function () {{
+      var out = [];
+      fs.forEach(function (f) {{ out = out.concat(check(f)); }});
+      document.getElementById("report").textContent = out.join("\\n");
+    }}, 300);
+  }}, 500);
 }});
 </script></body></html>
 """
 
-SEARCH_ACTION = """var i = d.querySelector('.search input'); i.value = 'barrier'; i.dispatchEvent(new Event('input'));"""
-SEARCH_PROBE = """out.push('search hits ' + d.querySelectorAll('.search .hits a').length);"""
-MENU_ACTION = """d.querySelector('button.menu').click();"""
-MENU_PROBE = """var sb = d.getElementById('sidebar').getBoundingClientRect(); out.push('menu left ' + Math.round(sb.left) + ' width ' + Math.round(sb.width));"""
+
+def frame(src, w, h, probe=""):
+    return ('<div class="cell"><p>%s at %d px</p><iframe src="%s" data-page="%s" data-probe="%s" width="%d" height="%d">'
+            '</iframe></div>' % (html.escape(src), w, html.escape(src), html.escape(src), probe, w, h))
 
 
-def run(chrome, args, timeout=60):
+def run(chrome, args, timeout=300):
     return subprocess.run([chrome] + FLAGS + args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                           timeout=timeout, text=True)
 
 
-def wrapper(bookdir, name, src, w, h, action="", probe=""):
+def wrapper(bookdir, name, frames):
     path = os.path.join(bookdir, ".check-%s.html" % name)
     with open(path, "w", encoding="utf-8") as f:
-        f.write(WRAPPER.format(src=html.escape(src), w=w, h=h, action=action, probe=probe))
+        f.write(WRAPPER.format(frames="\n".join(frames)))
     return path
 
 
-def report(chrome, path, w):
-    r = run(chrome, ["--window-size=%d,900" % max(w + 20, 520), "--virtual-time-budget=8000",
-                     "--dump-dom", "file://" + os.path.abspath(path)])
+def report(chrome, path):
+    r = run(chrome, ["--window-size=1400,900", "--virtual-time-budget=30000", "--dump-dom",
+                     "file://" + os.path.abspath(path)])
     m = re.search(r'<pre id="report">(.*?)</pre>', r.stdout, re.S)
-    return html.unescape(m.group(1)).splitlines() if m else ["no report (Chromium did not load the page)"]
+    return html.unescape(m.group(1)).splitlines() if m else ["no report (Chromium did not load the pages)"]
 
 
 def shot(chrome, path, w, h, png):
-    run(chrome, ["--window-size=%d,%d" % (max(w, 500), h), "--virtual-time-budget=8000",
+    run(chrome, ["--window-size=%d,%d" % (w, h), "--virtual-time-budget=15000",
                  "--screenshot=" + os.path.abspath(png), "file://" + os.path.abspath(path)])
     return os.path.exists(png)
 
@@ -101,54 +117,53 @@ def main(chrome, bookdir, shotdir):
     os.makedirs(shotdir, exist_ok=True)
     pages = sorted(os.path.basename(p) for p in glob.glob(os.path.join(bookdir, "*.html"))
                    if not os.path.basename(p).startswith("."))
-    problems = []
-    made = []
+    problems, made = [], []
     try:
+        # every page at every width, in one Chromium run
+        wr = wrapper(bookdir, "layout", [frame(p, w, 900) for p in pages for w in WIDTHS])
+        lines = report(chrome, wr)
+        seen = set()
+        for l in lines:
+            m = re.match(r"(\S+) at (\d+) px: (.*)$", l)
+            if not m:
+                problems.append(l)
+                continue
+            seen.add((m.group(1), int(m.group(2))))
+            what = m.group(3)
+            if what.startswith("width"):
+                ww, sw = [int(x) for x in re.findall(r"\d+", what)[:2]]
+                if sw > ww + 1:
+                    problems.append("%s at %s px: the page scrolls sideways (%d > %d)" % (m.group(1), m.group(2), sw, ww))
+            else:
+                problems.append(l)
         for p in pages:
             for w in WIDTHS:
-                wr = wrapper(bookdir, "layout", p, w, 900)
-                lines = report(chrome, wr, w)
-                if not lines or not lines[0].startswith("width"):
-                    problems.append("%s at %d px: %s" % (p, w, " ".join(lines)[:200]))
-                    continue
-                for l in lines[1:]:
-                    problems.append("%s at %d px: %s" % (p, w, l))
-                if len(lines) == 1 and " scrollWidth " in lines[0]:
-                    ww, sw = [int(x) for x in re.findall(r"\d+", lines[0])[:2]]
-                    if sw > ww + 1:
-                        problems.append("%s at %d px: the page scrolls sideways (%d > %d)" % (p, w, sw, ww))
-            # what a person looks at: the top of every page on a phone and a desktop
-            for w, h in ((400, 860), (1280, 900)):
-                wr = wrapper(bookdir, "shot", p, w, h)
-                png = os.path.join(shotdir, "%s-%d.png" % (p[:-5], w))
-                if shot(chrome, wr, w, h, png):
-                    made.append(png)
-        # chosen places, on a phone and at 1100 px
-        places = [("ch-gemm.html#tbl-gemm-h200", "gemm-table"), ("ch-gemm.html#fig-gemm-h200", "gemm-figure"),
-                  ("ch-scan.html#fig-blelloch", "blelloch"), ("ch-scan.html#tbl-scan-h200", "scan-table"),
-                  ("app-errors.html", "errors"), ("ch-hello.html#ex-01-1", "exercise"),
-                  ("ch-vectors.html#tbl-sweep-h200", "sweep-table")]
-        for src, name in places:
-            for w in (400, 1100):
-                wr = wrapper(bookdir, "shot", src, w, 860)
-                png = os.path.join(shotdir, "place-%s-%d.png" % (name, w))
-                if shot(chrome, wr, w, 860, png):
-                    made.append(png)
-        # behaviour: search from file://, and the menu on a phone
-        wr = wrapper(bookdir, "search", "ch-local.html", 400, 860, SEARCH_ACTION, SEARCH_PROBE)
-        lines = report(chrome, wr, 400)
-        hits = [l for l in lines if l.startswith("search hits")]
-        if not hits or hits[0] == "search hits 0":
-            problems.append("search for 'barrier' found nothing from file:// (%s)" % " ".join(lines)[:120])
-        shot(chrome, wr, 400, 860, os.path.join(shotdir, "behaviour-search-400.png"))
-        made.append(os.path.join(shotdir, "behaviour-search-400.png"))
-        wr = wrapper(bookdir, "menu", "ch-scan.html", 400, 860, MENU_ACTION, MENU_PROBE)
-        lines = report(chrome, wr, 400)
-        menu = [l for l in lines if l.startswith("menu left")]
-        if not menu or int(re.findall(r"-?\d+", menu[0])[0]) < -5:
-            problems.append("the menu does not open on a phone (%s)" % " ".join(lines)[:120])
-        shot(chrome, wr, 400, 860, os.path.join(shotdir, "behaviour-menu-400.png"))
-        made.append(os.path.join(shotdir, "behaviour-menu-400.png"))
+                if (p, w) not in seen:
+                    problems.append("%s at %d px: not checked (did it load?)" % (p, w))
+        # behaviour: search from file:// and the menu on a phone
+        wr = wrapper(bookdir, "behaviour", [frame("ch-local.html", 400, 860, "search"), frame("ch-scan.html", 400, 860, "menu")])
+        lines = report(chrome, wr)
+        hits = [l for l in lines if "search hits" in l]
+        if not hits or hits[0].endswith("search hits 0"):
+            problems.append("search for 'barrier' found nothing from file:// (%s)" % " ".join(lines)[:160])
+        menu = [l for l in lines if "menu left" in l]
+        if not menu or int(re.findall(r"menu left (-?\d+)", menu[0])[0]) < -5:
+            problems.append("the menu does not open on a phone (%s)" % " ".join(menu)[:160])
+        png = os.path.join(shotdir, "behaviour-search-menu-400.png")
+        if shot(chrome, wr, 860, 900, png):
+            made.append(png)
+        # what a person looks at: every page on a phone and on a desktop, side by side
+        for p in pages:
+            wr = wrapper(bookdir, "shot", [frame(p, 400, 860), frame(p, 1280, 860)])
+            png = os.path.join(shotdir, "page-%s.png" % p[:-5])
+            if shot(chrome, wr, 1710, 890, png):
+                made.append(png)
+        # chosen places: tables, figures, the error table, an exercise
+        for src, name in PLACES:
+            wr = wrapper(bookdir, "shot", [frame(src, 400, 860), frame(src, 1100, 860)])
+            png = os.path.join(shotdir, "place-%s.png" % name)
+            if shot(chrome, wr, 1530, 890, png):
+                made.append(png)
     finally:
         for f in glob.glob(os.path.join(bookdir, ".check-*.html")):
             os.remove(f)
@@ -157,6 +172,12 @@ def main(chrome, bookdir, shotdir):
     print("check-book: %d pages at %s px, %d screenshots in %s, %d problems"
           % (len(pages), "/".join(map(str, WIDTHS)), len(made), shotdir, len(problems)))
     return 1 if problems else 0
+
+
+PLACES = [("ch-gemm.html#tbl-gemm-h200", "gemm-table"), ("ch-gemm.html#fig-gemm-h200", "gemm-figure"),
+          ("ch-scan.html#fig-blelloch", "blelloch"), ("ch-scan.html#tbl-scan-h200", "scan-table"),
+          ("app-errors.html", "errors"), ("ch-hello.html#ex-01-1", "exercise"),
+          ("ch-vectors.html#tbl-sweep-h200", "sweep-table")]
 
 
 if __name__ == "__main__":

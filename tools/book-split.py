@@ -145,6 +145,8 @@ def main(src, outdir):
                 toc.append('<li><a href="%s">%s</a></li>' % (q["file"], html.escape(q["title"])))
             toc.append("</ol></nav>")
             content = content + "\n".join(toc)
+        imgs = re.findall(r'<img [^>]*src="([^"]+)"', content)
+        content = content.replace('src="%s/' % outdir.rstrip("/"), 'src="')
         doc = PAGE.format(
             title=html.escape(p["title"] + " · " + meta.get("title", "")),
             book=html.escape(meta.get("title", "")), css=css, nav="\n".join(nav), cover=cover,
@@ -152,9 +154,9 @@ def main(src, outdir):
             edition=html.escape("version %s, built %s" % (meta.get("version", ""), meta.get("date", ""))))
         with open(os.path.join(outdir, p["file"]), "w", encoding="utf-8") as f:
             f.write(doc)
-        # the images this page shows, beside it
-        for s in re.findall(r'<img [^>]*src="([^"]+)"', content):
-            if s.startswith(("data:", "http:", "https:")):
+        # the images this page shows, beside it (those built into OUTDIR are there already)
+        for s in imgs:
+            if s.startswith(("data:", "http:", "https:")) or s.startswith(outdir.rstrip("/") + "/"):
                 continue
             dst = os.path.join(outdir, s)
             if not os.path.exists(s):

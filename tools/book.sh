@@ -56,7 +56,8 @@ used=$(mktemp)
 trap 'rm -f "$used"' EXIT
 common=(--from markdown-smart --number-sections --wrap=none
         --metadata-file book/metadata.yaml -M "version=$version" -M "date=$built"
-        --lua-filter book/snippets.lua --lua-filter book/tables.lua --lua-filter book/numbering.lua
+        --lua-filter book/snippets.lua --lua-filter book/tables.lua --lua-filter book/plots.lua
+        --lua-filter book/numbering.lua
         --resource-path . --highlight-style tango --section-divs)
 export BOOK_ROOT=. BOOK_SNIPPETS_USED=$used
 status=0
@@ -79,11 +80,12 @@ for fmt in "${@:-html}"; do
             mkdir -p "$(dirname "$png")"
             rsvg-convert -z 2 -b white -o "$png" "$svg" || { echo "book: cannot render $svg" >&2; status=1; }
         done
+        mkdir -p "$out/print"
         if ! BOOK_TARGET=print pandoc "${common[@]}" --standalone --toc --toc-depth 2 --template book/print-template.html \
-                --lua-filter book/pdf-images.lua -o "$out/print.html" "${chapters[@]}"; then
+                --lua-filter book/pdf-images.lua -o "$out/print/book.html" "${chapters[@]}"; then
             status=1; continue
         fi
-        weasyprint --base-url . "$out/print.html" "$out/workbook.pdf" 2>"$out/weasyprint.log"
+        weasyprint --base-url . "$out/print/book.html" "$out/workbook.pdf" 2>"$out/weasyprint.log"
         rc=$?
         grep -v -e '^WARNING: Ignored' -e 'Anchor defined twice' -e 'media type' "$out/weasyprint.log" >&2
         if [ $rc -eq 0 ]; then echo "book: $out/workbook.pdf"; else echo "book: the PDF did not build" >&2; status=1; fi ;;

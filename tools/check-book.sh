@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.." || exit 2
 out=build/book
 stale=$(find book lessons/*/chapter.md exercises/*/README.md results tools/book*.sh tools/book-*.py \
              -newer "$out/workbook.pdf" -type f 2>/dev/null | head -1)
-if [ ! -f "$out/index.html" ] || [ ! -f "$out/workbook.pdf" ] || [ ! -f "$out/print.html" ] || [ -n "$stale" ]; then
+if [ ! -f "$out/index.html" ] || [ ! -f "$out/workbook.pdf" ] || [ ! -f "$out/print/book.html" ] || [ -n "$stale" ]; then
     echo "check-book: building the book first${stale:+ ($stale changed)}"
     tools/book.sh html pdf || exit 1
 fi
@@ -28,7 +28,7 @@ chrome=$(command -v chromium || command -v chromium-browser || command -v google
 [ -n "$chrome" ] || { echo "check-book: no chromium (make check-book installs it through tools/deps.sh)" >&2; exit 2; }
 rm -rf "$out/shots" "$out/pages" && mkdir -p "$out/shots" "$out/pages"
 python3 tools/book-layout.py "$chrome" "$out" "$out/shots" || status=1
-python3 tools/book-glyphs.py "$out/print.html" "$out/workbook.pdf" || status=1
+python3 tools/book-glyphs.py "$out/print/book.html" "$out/workbook.pdf" || status=1
 pdftoppm -r 50 -png "$out/workbook.pdf" "$out/pages/page" || status=1
 # The pages that hold a figure or a table, sharper.
 n=$(pdfinfo "$out/workbook.pdf" | awk '/^Pages:/ {print $2}')

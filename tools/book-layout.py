@@ -113,7 +113,7 @@ def shot(chrome, path, w, h, png):
     return os.path.exists(png)
 
 
-def main(chrome, bookdir, shotdir):
+def main(chrome, bookdir, shotdir, layout_only=False):
     os.makedirs(shotdir, exist_ok=True)
     pages = sorted(os.path.basename(p) for p in glob.glob(os.path.join(bookdir, "*.html"))
                    if not os.path.basename(p).startswith("."))
@@ -140,6 +140,8 @@ def main(chrome, bookdir, shotdir):
             for w in WIDTHS:
                 if (p, w) not in seen:
                     problems.append("%s at %d px: not checked (did it load?)" % (p, w))
+        if layout_only:
+            return finish(problems, pages, made, shotdir)
         # behaviour: search from file:// and the menu on a phone
         wr = wrapper(bookdir, "behaviour", [frame("ch-local.html", 400, 860, "search"), frame("ch-scan.html", 400, 860, "menu")])
         lines = report(chrome, wr)
@@ -167,6 +169,10 @@ def main(chrome, bookdir, shotdir):
     finally:
         for f in glob.glob(os.path.join(bookdir, ".check-*.html")):
             os.remove(f)
+    return finish(problems, pages, made, shotdir)
+
+
+def finish(problems, pages, made, shotdir):
     for p in problems:
         print("check-book:", p)
     print("check-book: %d pages at %s px, %d screenshots in %s, %d problems"
@@ -181,6 +187,7 @@ PLACES = [("ch-gemm.html#tbl-gemm-h200", "gemm-table"), ("ch-gemm.html#fig-gemm-
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
-        sys.exit("usage: book-layout.py CHROMIUM BOOKDIR SHOTDIR")
-    sys.exit(main(*sys.argv[1:]))
+    args = [a for a in sys.argv[1:] if a != "--layout-only"]
+    if len(args) != 3:
+        sys.exit("usage: book-layout.py [--layout-only] CHROMIUM BOOKDIR SHOTDIR")
+    sys.exit(main(*args, layout_only="--layout-only" in sys.argv))

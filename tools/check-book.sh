@@ -27,6 +27,16 @@ python3 tools/check-links.py "$out" || status=1
 chrome=$(command -v chromium || command -v chromium-browser || command -v google-chrome)
 [ -n "$chrome" ] || { echo "check-book: no chromium (make check-book installs it through tools/deps.sh)" >&2; exit 2; }
 rm -rf "$out/shots" "$out/pages" && mkdir -p "$out/shots" "$out/pages"
+# First the layout check must reject a page that scrolls sideways (a wide
+# table outside a scrolling box), or it proves nothing.
+bad=$(mktemp -d)
+cp "$out/book.css" "$bad/" && sed 's|<main>|<main><table style="width:900px"><tr><td>wide</td></tr></table>|' "$out/ch-hello.html" >"$bad/wide.html"
+if python3 tools/book-layout.py --layout-only "$chrome" "$bad" "$bad" 2>&1 | grep -q 'wide.html at 400 px: the page scrolls sideways'; then
+    echo "check-book: the layout check rejects a page that scrolls sideways (self-test)"
+else
+    echo "check-book: the layout check did not notice a page wider than the screen" >&2; status=1
+fi
+rm -rf "$bad"
 python3 tools/book-layout.py "$chrome" "$out" "$out/shots" || status=1
 python3 tools/book-glyphs.py "$out/print/book.html" "$out/workbook.pdf" || status=1
 pdftoppm -r 50 -png "$out/workbook.pdf" "$out/pages/page" || status=1

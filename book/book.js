@@ -81,7 +81,12 @@
         fallback();
       }
     });
-    var wrap = pre.parentNode.classList.contains("sourceCode") ? pre.parentNode : pre;
+    var wrap = pre.parentNode;
+    if (!wrap.classList.contains("sourceCode")) {
+      wrap = document.createElement("div");
+      pre.parentNode.insertBefore(wrap, pre);
+      wrap.appendChild(pre);
+    }
     wrap.classList.add("has-copy");
     wrap.insertBefore(b, wrap.firstChild);
   });

@@ -46,6 +46,9 @@ local function caption_para(el)
     end
   else
     text = { pandoc.Code(src), pandoc.Str(", " .. (lines:match("–") and "lines " or "line ") .. lines) }
+    if el.attributes["macros"] then
+      text[#text + 1] = pandoc.Str("; uses macros defined elsewhere in the file: " .. el.attributes["macros"])
+    end
   end
   return pandoc.Div({ pandoc.Plain(text) }, pandoc.Attr("", { "listing-caption" }))
 end
@@ -100,6 +103,7 @@ local function listing(el)
   local src = el.attributes["source"]
   el.attributes["source"] = nil
   el.attributes["lines"] = nil
+  el.attributes["macros"] = nil
   local n = count_lines(el.text)
   local fold = el.classes:includes("fold") or (src:match("^results/") and n > FOLD and not el.classes:includes("nofold"))
   if not fold then

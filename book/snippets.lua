@@ -124,6 +124,22 @@ local function extract_define(lines, path, name)
   return out, first, last
 end
 
+-- The macros of PATH that BODY uses but does not define: "NAME (line N)".
+local function outside_macros(lines, body, first, last)
+  local text = table.concat(body, "\n")
+  local seen, out = {}, {}
+  for i, line in ipairs(lines) do
+    local name = line:match("^%s*#%s*define%s+([%a_][%w_]*)")
+    if name and (i < first or i > last) and not seen[name] then
+      seen[name] = true
+      if text:find("%f[%w_]" .. name .. "%f[^%w_]") and not text:find("#%s*define%s+" .. name .. "%f[^%w_]") then
+        out[#out + 1] = name .. " (line " .. i .. ")"
+      end
+    end
+  end
+  return table.concat(out, ", ")
+end
+
 -- Remove the indentation all lines share, so a snippet from inside a
 -- function reads flush left.
 local function dedent(lines)
@@ -176,5 +192,9 @@ function CodeBlock(el)
   -- Where the lines come from, for the listing's caption (book/numbering.lua).
   el.attributes["source"] = path
   el.attributes["lines"] = first == last and tostring(first) or (first .. "–" .. last)
+  if name or define then
+    local m = outside_macros(lines, body, first, last)
+    if m ~= "" then el.attributes["macros"] = m end
+  end
   return el
 end

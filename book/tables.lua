@@ -170,7 +170,16 @@ function CodeBlock(el)
     for _, ck in ipairs(ckeys) do
       local n = tonumber(ck)
       local shown = ck
-      if n and n == math.floor(n) and n >= 10000 then shown = fmt(n) end
+      if n and n == math.floor(n) and n >= 10000 then
+        local e = math.floor(math.log(n, 2) + 0.5)
+        if 2 ^ e == n then
+          local sup = { ["0"] = "⁰", ["1"] = "¹", ["2"] = "²", ["3"] = "³", ["4"] = "⁴", ["5"] = "⁵",
+                        ["6"] = "⁶", ["7"] = "⁷", ["8"] = "⁸", ["9"] = "⁹" }
+          shown = "2" .. tostring(e):gsub("%d", sup)
+        else
+          shown = fmt(n)
+        end
+      end
       heads[#heads + 1] = (el.attributes["col-label"] or ccol) .. " = " .. shown
       aligns[#aligns + 1] = pandoc.AlignRight
     end

@@ -12,3 +12,7 @@ static int f(int x)
 
 /* The macro the golden test takes with define=TWICE. */
 #define TWICE(x) ((x) * 2)
+
+// snippet: uses-macro
+int four = TWICE(2);
+// end snippet uses-macro

@@ -14,6 +14,11 @@ from a result file, so that the figure follows the data.
                               each x), drawn dashed in grey: a copy kernel, a peak
   labels=name:text,...        the text of a series' label
 
+kind=roofline n=N intensity="a,b:0.25;c:4;d,e:tiles" draws instead a roofline
+at size N (rows with M = N): each variant at its FLOP per byte (`tiles` means
+2·BM·BN/(4·(BM+BN)) from the comment line `# tiles: BMxBNx...`) against
+min(peak, bandwidth × FLOP/byte), from `# peak_gflops:` and `# copy_gbps:`.
+
 Labels sit at the right end of each line, pushed apart so that they never
 overlap; text is 15 px in a 640-unit-wide picture, readable when a phone
 shows it 540 px wide. A missing file, column or series is an error (exit 2)."""
@@ -82,12 +87,95 @@ def esc(s):
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def push_apart(items, gap, lo, hi):
+    """items: [y, ...] lists sorted by y; move them to at least GAP apart within [lo, hi]."""
+    items.sort(key=lambda l: l[0])
+    for i in range(1, len(items)):
+        if items[i][0] < items[i - 1][0] + gap:
+            items[i][0] = items[i - 1][0] + gap
+    over = items[-1][0] - hi if items else 0
+    if over > 0:
+        for l in items:
+            l[0] -= over
+        for i in range(len(items) - 2, -1, -1):
+            if items[i][0] > items[i + 1][0] - gap:
+                items[i][0] = items[i + 1][0] - gap
+
+
+def roofline(src, out, opt, meta, rows):
+    for k in ("peak_gflops", "copy_gbps", "tiles"):
+        if k not in meta:
+            die("%s has no comment line '# %s:'" % (src, k))
+    peak = float(meta["peak_gflops"].split()[0])
+    bw = float(meta["copy_gbps"].split()[0])
+    bm, bn = [float(v) for v in meta["tiles"].split()[0].split("x")[:2]]
+    n = opt.get("n")
+    ai = {}
+    for group in opt.get("intensity", "").split(";"):
+        names, _, val = group.rpartition(":")
+        v = 2 * bm * bn / (4 * (bm + bn)) if val == "tiles" else float(val)
+        for name in names.split(","):
+            ai[name] = v
+    pts = []
+    for r in rows:
+        if r.get("M") == n and r.get("what") in ai:
+            pts.append((ai[r["what"]], float(r["gflops"]), r["what"]))
+    if not pts:
+        die("%s: no rows at M = %s for the variants in intensity=" % (src, n))
+    W2, L2, R2, T2, B2 = 640, 72, 24, 20, 56
+    x0, x1 = 0.1, 100.0
+    y1 = 10 ** math.ceil(math.log10(peak * 1.05))
+    y0 = 10 ** math.floor(math.log10(min(min(p[1] for p in pts), bw * x0)))
+    px = lambda v: L2 + (math.log10(v) - math.log10(x0)) / (math.log10(x1) - math.log10(x0)) * (W2 - L2 - R2)
+    py = lambda v: H - B2 - (math.log10(v) - math.log10(y0)) / (math.log10(y1) - math.log10(y0)) * (H - T2 - B2)
+    o = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img">' % (W2, H, W2, H),
+         '<title>%s</title>' % esc(opt.get("title", "roofline")), '<rect width="100%" height="100%" fill="#fff"/>',
+         '<g font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="15" fill="#222">']
+    e = math.log10(x0)
+    while e <= math.log10(x1) + 1e-9:
+        x = px(10 ** e)
+        o.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#e4e4e4"/>' % (x, T2, x, H - B2))
+        o.append('<text x="%.1f" y="%d" text-anchor="middle">%s</text>' % (x, H - B2 + 20, fmt(10 ** e)))
+        e += 1
+    e = math.log10(y0)
+    while e <= math.log10(y1) + 1e-9:
+        y = py(10 ** e)
+        o.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#e4e4e4"/>' % (L2, y, W2 - R2, y))
+        o.append('<text x="%d" y="%.1f" text-anchor="end">%s</text>' % (L2 - 6, y + 5, esc(fmt(10 ** e))))
+        e += 1
+    o.append('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#444"/>' % (L2, T2, W2 - L2 - R2, H - T2 - B2))
+    ridge = peak / bw
+    o.append('<path d="M%.1f,%.1f L%.1f,%.1f L%.1f,%.1f" fill="none" stroke="%s" stroke-width="3"/>'
+             % (px(x0), py(bw * x0), px(ridge), py(peak), px(x1), py(peak), HEAD))
+    o.append('<text x="%d" y="%.1f" fill="%s" text-anchor="end">peak %s GFLOP/s</text>'
+             % (W2 - R2 - 6, py(peak) - 8, HEAD, fmt(round(peak))))
+    o.append('<text x="%.1f" y="%.1f" fill="%s" transform="rotate(%.1f %.1f %.1f)">copy %s GB/s × FLOP/byte</text>'
+             % (px(x0) + 10, py(bw * x0 * 1.6) - 8, HEAD,
+                -math.degrees(math.atan2(py(bw * x0) - py(bw * x1 / 10), px(x1 / 10) - px(x0))),
+                px(x0) + 10, py(bw * x0 * 1.6) - 8, fmt(round(bw))))
+    o.append('<text x="%d" y="%d" text-anchor="middle">FLOP per byte requested from global memory</text>' % ((L2 + W2 - R2) / 2, H - 12))
+    o.append('<text transform="translate(16,%d) rotate(-90)" text-anchor="middle">GFLOP/s</text>' % ((T2 + H - B2) / 2))
+    groups = {}
+    for x, y, name in pts:
+        o.append('<circle cx="%.1f" cy="%.1f" r="4.5" fill="#0072B2"/>' % (px(x), py(y)))
+        groups.setdefault(x, []).append([py(y), name])
+    for x, items in groups.items():
+        push_apart(items, 17, T2 + 12, H - B2 - 4)
+        for y, name in items:
+            o.append('<text x="%.1f" y="%.1f" fill="#0072B2">%s</text>' % (px(x) + 9, y + 5, esc(name)))
+    o.append("</g></svg>")
+    with open(out, "w", encoding="utf-8") as f:
+        f.write("\n".join(o) + "\n")
+
+
 def main(argv):
     if len(argv) < 3:
         die("usage: book-plot.py CSV OUT.svg x=COL y=COL series=COL ...")
     src, out = argv[0], argv[1]
     opt = dict(a.split("=", 1) for a in argv[2:])
     meta, header, rows = read(src)
+    if opt.get("kind") == "roofline":
+        return roofline(src, out, opt, meta, rows)
     for c in ("x", "y"):
         if c not in opt:
             die("%s= is required" % c)

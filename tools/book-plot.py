@@ -27,8 +27,8 @@ import sys
 
 COLORS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#7f7f7f", "#8c564b"]
 HEAD = "#D55E00"
-W, H = 640, 420
-L, T, B = 72, 20, 56   # margins; the right one holds the labels of the lines
+W, H = 560, 400
+L, T, B = 76, 20, 58   # margins; the right one holds the labels of the lines
 
 
 def die(msg):
@@ -122,7 +122,7 @@ def roofline(src, out, opt, meta, rows):
             pts.append((ai[r["what"]], float(r["gflops"]), r["what"]))
     if not pts:
         die("%s: no rows at M = %s for the variants in intensity=" % (src, n))
-    W2, L2, R2, T2, B2 = 640, 72, 24, 20, 56
+    W2, L2, R2, T2, B2 = W, 76, 20, 20, 56
     x0, x1 = 0.1, 100.0
     y1 = 10 ** math.ceil(math.log10(peak * 1.05))
     y0 = 10 ** math.floor(math.log10(min(min(p[1] for p in pts), bw * x0)))
@@ -130,7 +130,7 @@ def roofline(src, out, opt, meta, rows):
     py = lambda v: H - B2 - (math.log10(v) - math.log10(y0)) / (math.log10(y1) - math.log10(y0)) * (H - T2 - B2)
     o = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img">' % (W2, H, W2, H),
          '<title>%s</title>' % esc(opt.get("title", "roofline")), '<rect width="100%" height="100%" fill="#fff"/>',
-         '<g font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="15" fill="#222">']
+         '<g font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="16" fill="#222">']
     e = math.log10(x0)
     while e <= math.log10(x1) + 1e-9:
         x = px(10 ** e)
@@ -224,7 +224,7 @@ def main(argv):
             best[x] = max(best.get(x, 0), y)
         yard = (sorted(best.items()), label or col)
     longest = max([len(names.get(s, s)) for s in show] + [len(yard[1]) if yard else 0] + [12])
-    R = int(longest * 9 + 16)
+    R = int(longest * 9.6 + 16)
     hline = None
     if "hline" in opt:
         key, _, label = opt["hline"].partition(":")
@@ -257,7 +257,7 @@ def main(argv):
     o = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img">' % (W, H, W, H),
          '<title>%s</title>' % esc(opt.get("title", src)),
          '<rect width="100%" height="100%" fill="#fff"/>',
-         '<g font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="15" fill="#222">']
+         '<g font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="16" fill="#222">']
     # grid and ticks
     if pow2:
         xt = [2 ** e for e in range(int(round(math.log2(xlo))), int(round(math.log2(xhi))) + 1)]
@@ -305,7 +305,7 @@ def main(argv):
         labels.append([py(p[-1][1]), names.get(s, s), color, s == headline])
     # labels at the right, pushed apart to at least 17 units
     labels.sort(key=lambda l: l[0])
-    gap = 17
+    gap = 18
     for i in range(1, len(labels)):
         if labels[i][0] < labels[i - 1][0] + gap:
             labels[i][0] = labels[i - 1][0] + gap

@@ -172,6 +172,12 @@ function Pandoc(doc)
   end
   -- links written as [@](#id) become the label of what they point at
   local all = pandoc.walk_block(pandoc.Div(out), {
+    -- **01-1** in the text links to exercise 01-1's statement
+    Strong = function(s)
+      if #s.content == 1 and s.content[1].t == "Str" and s.content[1].text:match("^%d%d%-%d$") then
+        return pandoc.Link({ s }, "#ex-" .. s.content[1].text)
+      end
+    end,
     Link = function(ln)
       if #ln.content == 1 and ln.content[1].t == "Str" and ln.content[1].text == "@" then
         local id = ln.target:match("^#(.+)$")

@@ -10,7 +10,9 @@
 -- snippet NAME` (or `#` comments in shell and make files). Snippets may nest;
 -- an end marker must name the snippet it closes, or the build stops;
 -- every marker line is stripped from what the reader sees. A missing file or
--- snippet stops the build with an error. Paths are relative to BOOK_ROOT
+-- snippet stops the build with an error. `define=NAME` instead of `snippet`
+-- takes the paragraph of the file that holds `#define NAME`. Every included
+-- block gets the attributes `source` (the path) and `lines` (first–last). Paths are relative to BOOK_ROOT
 -- (default: the working directory). When BOOK_SNIPPETS_USED names a file,
 -- each "file snippet" pair used is appended to it.
 
@@ -66,10 +68,12 @@ local function check_markers(lines, path)
   end
 end
 
+-- The lines of snippet NAME, and the numbers of its first and last line.
 local function extract(lines, path, name)
   check_markers(lines, path)
   local out, depth, inside, closed = {}, 0, false, false
-  for _, line in ipairs(lines) do
+  local first, last
+  for i, line in ipairs(lines) do
     local s = start_of(line)
     if inside then
       if s then
@@ -82,6 +86,8 @@ local function extract(lines, path, name)
         depth = depth - 1
       else
         out[#out + 1] = line
+        first = first or i
+        last = i
       end
     elseif s == name then
       inside = true
@@ -93,7 +99,45 @@ local function extract(lines, path, name)
   if not closed then
     error("snippets.lua: snippet '" .. name .. "' in " .. path .. " has no '// end snippet " .. name .. "'")
   end
-  return out
+  return out, first or 0, last or 0
+end
+
+-- The paragraph of the source (the run of non-blank lines) that holds
+-- `#define NAME`: a macro and the comment above it, or a whole #if block.
+local function extract_define(lines, path, name)
+  local at
+  for i, line in ipairs(lines) do
+    if line:match("^%s*#%s*define%s+" .. name:gsub("%W", "%%%0") .. "[%s(]") then at = i; break end
+  end
+  if not at then
+    error("snippets.lua: no '#define " .. name .. "' in " .. path)
+  end
+  local first, last = at, at
+  while first > 1 and lines[first - 1]:match("%S") and not start_of(lines[first - 1]) and not is_end(lines[first - 1]) do
+    first = first - 1
+  end
+  while last < #lines and lines[last + 1]:match("%S") and not start_of(lines[last + 1]) and not is_end(lines[last + 1]) do
+    last = last + 1
+  end
+  local out = {}
+  for i = first, last do out[#out + 1] = lines[i] end
+  return out, first, last
+end
+
+-- The macros of PATH that BODY uses but does not define: "NAME (line N)".
+local function outside_macros(lines, body, first, last)
+  local text = table.concat(body, "\n")
+  local seen, out = {}, {}
+  for i, line in ipairs(lines) do
+    local name = line:match("^%s*#%s*define%s+([%a_][%w_]*)")
+    if name and (i < first or i > last) and not seen[name] then
+      seen[name] = true
+      if text:find("%f[%w_]" .. name .. "%f[^%w_]") and not text:find("#%s*define%s+" .. name .. "%f[^%w_]") then
+        out[#out + 1] = name .. " (line " .. i .. ")"
+      end
+    end
+  end
+  return table.concat(out, ", ")
 end
 
 -- Remove the indentation all lines share, so a snippet from inside a
@@ -116,17 +160,21 @@ end
 
 function CodeBlock(el)
   local path = el.attributes["include"]
-  if not path then return nil end
+  if not path or el.classes:includes("table") or el.classes:includes("plot") then return nil end  -- tables.lua, plots.lua
   local lines = read_lines(path)
   local name = el.attributes["snippet"]
-  local body
+  local define = el.attributes["define"]
+  local body, first, last
   if name then
-    body = extract(lines, path, name)
+    body, first, last = extract(lines, path, name)
+  elseif define then
+    body, first, last = extract_define(lines, path, define)
   else
     body = {}
     for _, line in ipairs(lines) do
       if not start_of(line) and not is_end(line) then body[#body + 1] = line end
     end
+    first, last = 1, #lines
   end
   if used_log and name then
     local f = io.open(used_log, "a")
@@ -140,5 +188,13 @@ function CodeBlock(el)
   el.text = table.concat(dedent(body), "\n")
   el.attributes["include"] = nil
   el.attributes["snippet"] = nil
+  el.attributes["define"] = nil
+  -- Where the lines come from, for the listing's caption (book/numbering.lua).
+  el.attributes["source"] = path
+  el.attributes["lines"] = first == last and tostring(first) or (first .. "–" .. last)
+  if name or define then
+    local m = outside_macros(lines, body, first, last)
+    if m ~= "" then el.attributes["macros"] = m end
+  end
   return el
 end

@@ -1,5 +1,8 @@
-# The book: the snippet filter against its golden file, its errors, and the
-# whole HTML book built from the real chapters.
+# The book: the filters against golden input and their errors, the whole HTML
+# book built from the real chapters, and the checks of tools/check-book.sh
+# that need no Chromium (links, numbers, glyph coverage), each shown failing
+# on a broken input first. (Chromium's layout checks run in make check-book.)
+F="--lua-filter book/snippets.lua --lua-filter book/tables.lua --lua-filter book/plots.lua --lua-filter book/numbering.lua"
 expect 0 "snippet filter matches its golden output" -- \
     bash -c 'pandoc --lua-filter book/snippets.lua -t native book/tests/input.md | diff -u book/tests/expected.native -'
 MISS=$(mktemp)
@@ -9,6 +12,9 @@ expect_out 83 "no snippet 'nope'" "snippet filter: a missing snippet stops the b
 printf '```{.c include=book/tests/no-such-file.c}\n```\n' >"$MISS"
 expect_out 83 "cannot open" "snippet filter: a missing file stops the build" -- \
     pandoc --lua-filter book/snippets.lua -t native "$MISS"
+printf '```{.c include=book/tests/fixture.c define=NOPE}\n```\n' >"$MISS"
+expect_out 83 "no '#define NOPE'" "snippet filter: a missing macro stops the build" -- \
+    pandoc --lua-filter book/snippets.lua -t native "$MISS"
 BADM=$(mktemp --suffix=.c)
 printf '// snippet: outer\nint a;\n// end snippet inner\n' >"$BADM"
 printf '```{.c include=%s snippet=outer}\n```\n' "$BADM" >"$MISS"
@@ -17,8 +23,60 @@ expect_out 83 "names 'inner' but the open snippet is 'outer'" "snippet filter: a
 printf '// snippet: outer\nint a;\n// end snippet\n' >"$BADM"
 expect_out 83 "names '' but the open snippet is 'outer'" "snippet filter: an unnamed end marker stops the build" -- \
     env BOOK_ROOT=/ pandoc --lua-filter book/snippets.lua -t native "$MISS"
-rm -f "$MISS" "$BADM"
-expect_out 0 'book: build/book/index.html' "the HTML book builds" -- tools/book.sh html
+
+# Tables from CSV: the rows asked for, the numbers formatted, a caption with
+# the device; a missing file, column or row stops the build.
+CSV=$(mktemp --suffix=.csv)
+printf '# device: Test GPU (driver 1)\n# date: 2026-01-02T03:04Z\nvariant,n,gbps,copy_gbps\na,1024,50.5,100\nb,1024,25,100\na,2048,12345.6,20000\n' >"$CSV"
+printf '```{.table include=%s columns="variant,gbps:GB/s,gbps/copy_gbps%%:of copy" where="n=1024" caption="Cap."}\n```\n' "$CSV" >"$MISS"
+expect_out 0 '\| b +\| +25 +\| +25.0 % \|' "table filter: rows, ratios in per cent" -- \
+    env BOOK_ROOT=/ pandoc $F -t markdown-simple_tables-multiline_tables-grid_tables "$MISS"
+expect_out 0 'Table 0?\.?1: Cap\. \(Test GPU, 2026-01-02' "table filter: numbered caption with the device and date" -- \
+    env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+printf '```{.table include=%s pivot="variant,n,gbps" ratio="a" caption="Cap."}\n```\n' "$CSV" >"$MISS"
+expect_out 0 '25\.0 \(0\.50\)' "table filter: a pivot with ratios to the yardstick row" -- \
+    env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+printf '```{.table include=%s columns="variant,nope" caption="Cap."}\n```\n' "$CSV" >"$MISS"
+expect_out 83 "has no column 'nope'" "table filter: a missing column stops the build" -- \
+    env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+printf '```{.table include=/no/such.csv columns="variant" caption="Cap."}\n```\n' >"$MISS"
+expect_out 83 "cannot open" "table filter: a missing file stops the build" -- pandoc $F -t plain "$MISS"
+printf '```{.table include=%s columns="variant" where="n=7" caption="Cap."}\n```\n' "$CSV" >"$MISS"
+expect_out 83 "no row matches" "table filter: a where that matches nothing stops the build" -- \
+    env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+# Numbers: figures and tables must have captions; references resolve.
+printf '| a |\n|---|\n| 1 |\n' >"$MISS"
+expect_out 83 "table without a caption" "numbering: a table without a caption stops the build" -- pandoc $F -t plain "$MISS"
+printf '![](x.svg)\n\nText.\n' >"$MISS"
+expect_out 83 "figure without a caption" "numbering: a figure without a caption stops the build" -- pandoc $F -t plain "$MISS"
+printf '# One {#c1}\n\nSee [@](#tbl-x).\n\n| a |\n|---|\n| 1 |\n\n: Cap.\n\n::: {#tbl-x}\n| a |\n|---|\n| 1 |\n\n: Two.\n:::\n' >"$MISS"
+expect_out 0 'See Table 1\.2' "numbering: a reference becomes the table's number" -- pandoc $F -t plain "$MISS"
+printf 'See [@](#fig-nope).\n' >"$MISS"
+expect_out 83 "unknown figure or table" "numbering: a reference to nothing stops the build" -- pandoc $F -t plain "$MISS"
+# Plots: drawn from the CSV; a missing series stops the build.
+printf '```{.plot include=%s x=n y=gbps series=variant headline=a caption="Cap." #fig-t}\n```\n' "$CSV" >"$MISS"
+expect_out 0 'Figure 0?\.?1: Cap' "plot filter: a figure drawn from a CSV" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+printf '```{.plot include=%s x=n y=gbps series=variant show="a,zz" caption="Cap."}\n```\n' "$CSV" >"$MISS"
+expect_out 83 "no series 'zz'" "plot filter: a missing series stops the build" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+
+# The whole web book.
+expect_out 0 'book: build/book/index.html \([0-9]+ pages' "the HTML book builds" -- tools/book.sh html
 expect_out 0 'CL_INVALID_WORK_GROUP_SIZE' "the book's error reference is generated" -- cat build/book/appendix-b-errors.md
-expect_out 0 ' 0 problems' "every link and image of the HTML book resolves" -- python3 tools/check-links.py build/book/index.html
-expect 1 "no snippet marker reaches the book" -- grep -q 'snippet:' build/book/index.html
+expect_out 0 ' 0 problems' "every link, image, figure and table number of the web book is right" -- python3 tools/check-links.py build/book
+expect 1 "no snippet marker reaches the book" -- bash -c 'grep -l "snippet:" build/book/*.html'
+expect_out 0 'Hillis' "the search index is a script with the chapters' sections" -- cat build/book/search-index.js
+expect_out 0 'rel="next" href="ch-local.html"' "a chapter links to the next one" -- cat build/book/ch-hello.html
+expect_out 0 '<details class="log">' "long captured outputs fold away" -- cat build/book/ch-scan.html
+expect_out 0 'id="ex-01-1"' "the exercises are in their chapter" -- cat build/book/ch-hello.html
+# check-links rejects what a reader would trip over.
+BAD=$(mktemp -d)
+printf '<html><body><a href="#gone">x</a><a href="other.html">y</a><img src="no.png"><figure><img src="data:,"><figcaption>No number</figcaption></figure><table><caption>Plain</caption></table></body></html>' >"$BAD/index.html"
+expect_out 1 '5 problems' "check-links: a broken anchor, a missing page and image, an unnumbered figure and table" -- \
+    python3 tools/check-links.py "$BAD"
+# The glyph check: a character no installed font has is named.
+printf '<p>caf\xc3\xa9 \xf0\x93\x80\x80</p>' >"$BAD/print.html"
+expect_out 1 'U\+13000' "book-glyphs: a character without a font is reported" -- \
+    python3 tools/book-glyphs.py "$BAD/print.html" /dev/null
+printf '<p>caf\xc3\xa9</p>' >"$BAD/print.html"
+expect_out 0 '0 without a font' "book-glyphs: text with fonts passes" -- python3 tools/book-glyphs.py "$BAD/print.html" /dev/null
+rm -rf "$MISS" "$BADM" "$CSV" "$BAD"

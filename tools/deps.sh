@@ -44,10 +44,15 @@ for group in "$@"; do
         want 'has weasyprint' weasyprint
         want 'has rsvg-convert' librsvg2-bin
         want 'has pdftoppm' poppler-utils
+        want 'has fc-list' fontconfig
+        # the printed edition quotes a Chinese title: a font with CJK glyphs
+        want '[ -n "$(fc-list :lang=zh family 2>/dev/null)" ]' fonts-wqy-microhei
         ;;
     check-book)
         want 'has chromium' chromium
         want 'has pdftoppm' poppler-utils
+        want 'has pdftotext' poppler-utils
+        want 'has fc-list' fontconfig
         ;;
     bench)
         want 'has gnuplot' gnuplot-nox

@@ -9,3 +9,10 @@ static int f(int x)
     return y;
 }
 // end snippet outer
+
+/* The macro the golden test takes with define=TWICE. */
+#define TWICE(x) ((x) * 2)
+
+// snippet: uses-macro
+int four = TWICE(2);
+// end snippet uses-macro

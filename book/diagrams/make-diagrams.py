@@ -1,0 +1,374 @@
+#!/usr/bin/env python3
+"""make-diagrams.py [OUTDIR] -- draw the book's diagrams of ideas as SVG.
+
+One function per diagram; each returns the SVG text. tools/book.sh runs this
+before every build, so a diagram cannot drift from its source here. Plain SVG
+(rect, line, path, text) that browsers, rsvg-convert and WeasyPrint all draw;
+text in DejaVu Sans at 15 px or more in a viewBox at most 560 units wide, so
+that it stays readable when a phone shrinks the picture to 370 px."""
+import os
+import sys
+
+GREEN, BLUE, ORANGE, GREY, RED = "#1f7a4d", "#2b6cb0", "#d9822b", "#9aa3a0", "#c0392b"
+LIGHT = {"green": "#e3f1e8", "blue": "#e4eef9", "orange": "#fbeedd", "grey": "#f0f2f1", "red": "#f8e1de"}
+
+
+class Svg:
+    def __init__(self, w, h, title):
+        self.w, self.h, self.parts = w, h, []
+        self.title = title
+
+    def add(self, s):
+        self.parts.append(s)
+
+    def rect(self, x, y, w, h, fill="#fff", stroke="#444", sw=1.2, rx=2, dash=None):
+        d = ' stroke-dasharray="%s"' % dash if dash else ""
+        self.add('<rect x="%g" y="%g" width="%g" height="%g" rx="%g" fill="%s" stroke="%s" stroke-width="%g"%s/>'
+                 % (x, y, w, h, rx, fill, stroke, sw, d))
+
+    def text(self, x, y, s, size=15, anchor="middle", color="#222", weight="normal", mono=False, italic=False):
+        fam = "DejaVu Sans Mono, monospace" if mono else "DejaVu Sans, Helvetica, Arial, sans-serif"
+        st = ' font-style="italic"' if italic else ""
+        s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        self.add('<text x="%g" y="%g" font-family="%s" font-size="%g" text-anchor="%s" fill="%s" font-weight="%s"%s>%s</text>'
+                 % (x, y, fam, size, anchor, color, weight, st, s))
+
+    def line(self, x1, y1, x2, y2, color="#444", sw=1.5, arrow=False, dash=None):
+        a = ' marker-end="url(#arrow)"' if arrow else ""
+        d = ' stroke-dasharray="%s"' % dash if dash else ""
+        self.add('<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="%s" stroke-width="%g"%s%s/>'
+                 % (x1, y1, x2, y2, color, sw, a, d))
+
+    def path(self, d, color="#444", sw=1.5, arrow=False, fill="none"):
+        a = ' marker-end="url(#arrow)"' if arrow else ""
+        self.add('<path d="%s" stroke="%s" stroke-width="%g" fill="%s"%s/>' % (d, color, sw, fill, a))
+
+    def svg(self):
+        head = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img">\n'
+                '<title>%s</title>\n<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+                'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#444"/></marker></defs>\n'
+                '<rect width="100%%" height="100%%" fill="#fff"/>\n' % (self.w, self.h, self.w, self.h, self.title))
+        return head + "\n".join(self.parts) + "\n</svg>\n"
+
+
+def ndrange():
+    """01: an NDRange of 16 work-items for X = 13, in work-groups of 4."""
+    s = Svg(560, 210, "NDRange, work-groups and work-items")
+    s.text(20, 26, "NDRange of 16 work-items: X = 13 rounded up to 4 · 4", anchor="start", size=15, weight="bold")
+    cw, x0, y0 = 31, 24, 70
+    for g in range(4):
+        gx = x0 + g * (4 * cw + 8)
+        s.rect(gx - 4, y0 - 28, 4 * cw + 8, 82, fill=LIGHT["blue"], stroke=BLUE, rx=5)
+        s.text(gx + 2 * cw, y0 - 10, "work-group %d" % g, size=14, color=BLUE, weight="bold")
+        for l in range(4):
+            gid = g * 4 + l
+            past = gid >= 13
+            s.rect(gx + l * cw, y0, cw - 3, 44, fill=LIGHT["grey"] if past else "#fff",
+                   stroke=GREY if past else "#333", dash="4,3" if past else None)
+            s.text(gx + l * cw + (cw - 3) / 2, y0 + 19, str(gid), size=15, color=GREY if past else "#111", weight="bold")
+            s.text(gx + l * cw + (cw - 3) / 2, y0 + 37, str(l), size=13, color=GREY if past else GREEN)
+    s.text(20, 150, "black: get_global_id(0); green: get_local_id(0)", anchor="start", size=14)
+    s.text(20, 172, "get_group_id(0) = global id / 4; get_local_size(0) = 4", anchor="start", size=14)
+    s.text(20, 196, "dashed: work-items 13 to 15 have no element; the bound check returns", anchor="start", size=14, color="#555")
+    return s.svg()
+
+
+def memory():
+    """02: the memory a kernel sees."""
+    s = Svg(560, 330, "The OpenCL memory hierarchy")
+    s.rect(10, 10, 540, 250, fill="#fafbfa", stroke="#555", rx=6)
+    s.text(22, 32, "device", anchor="start", weight="bold")
+    for c in range(2):
+        cx = 26 + c * 262
+        s.rect(cx, 44, 246, 132, fill=LIGHT["green"], stroke=GREEN, rx=5)
+        s.text(cx + 123, 64, "compute unit: one work-group", size=14, color=GREEN, weight="bold")
+        for w in range(3):
+            wx = cx + 10 + w * 78
+            s.rect(wx, 74, 70, 48, fill="#fff", stroke="#555")
+            s.text(wx + 35, 93, "work-item", size=12)
+            s.text(wx + 35, 112, "private", size=13, color=BLUE, weight="bold")
+        s.rect(cx + 10, 132, 226, 34, fill="#fff", stroke=GREEN)
+        s.text(cx + 123, 154, "local memory of the group", size=13)
+    s.rect(26, 186, 508, 30, fill=LIGHT["orange"], stroke=ORANGE)
+    s.text(280, 206, "global memory: buffers, visible to all work-items", size=14)
+    s.rect(26, 222, 508, 28, fill=LIGHT["orange"], stroke=ORANGE, dash="5,3")
+    s.text(280, 241, "constant memory: read-only part of global memory", size=14)
+    s.rect(10, 284, 540, 34, fill=LIGHT["grey"], stroke="#555", rx=6)
+    s.text(280, 306, "host memory (h_A); clEnqueueWrite/ReadBuffer copy to and from d_A", size=14)
+    s.line(280, 284, 280, 252, arrow=True)
+    s.line(300, 252, 300, 284, arrow=True)
+    s.text(546, 276, "faster and smaller upward", size=12, anchor="end", color="#555", italic=True)
+    return s.svg()
+
+
+def float4():
+    """03: float4 lanes and the tail, X = 10."""
+    s = Svg(560, 220, "float4 work-items and the tail")
+    s.text(20, 26, "X = 10 elements of C, four per work-item: 3 work-items", anchor="start", weight="bold")
+    cw, x0 = 42, 40
+    for i in range(12):
+        past = i >= 10
+        s.rect(x0 + i * cw, 70, cw - 4, 40, fill=LIGHT["grey"] if past else "#fff",
+               stroke=GREY if past else "#333", dash="4,3" if past else None)
+        s.text(x0 + i * cw + (cw - 4) / 2, 96, str(i) if not past else "", size=14, color="#111")
+    for w, (col, name) in enumerate([(BLUE, "work-item 0: one float4"), (BLUE, "work-item 1: one float4"),
+                                     (ORANGE, "work-item 2: own = X % 4 = 2")]):
+        x = x0 + w * 4 * cw
+        s.rect(x - 3, 62, 4 * cw - 2, 56, fill="none", stroke=col, sw=2.2, rx=5)
+        s.text(x + 2 * cw - 3, 52, name if w < 2 else "", size=12, color=col)
+    s.text(x0 + 8 * cw + 2 * cw - 3, 52, "work-item 2: the tail", size=12, color=ORANGE, weight="bold")
+    s.text(x0 + 10 * cw + cw - 2, 136, "past X", size=12, color=GREY)
+    s.text(20, 160, "Work-items 0 and 1 load and store with one 16-byte access each.", anchor="start", size=14)
+    s.text(20, 182, "The tail reads its 2 elements one by one into a zero-filled vector,", anchor="start", size=14)
+    s.text(20, 204, "computes in float4, and stores only those 2: nothing past X is touched.", anchor="start", size=14)
+    return s.svg()
+
+
+def hillis_steele():
+    """04: Hillis-Steele on eight values."""
+    s = Svg(560, 330, "Hillis-Steele scan")
+    vals = [3, 1, 7, 0, 4, 1, 6, 3]
+    rows = [vals]
+    d = 1
+    while d < 8:
+        prev = rows[-1]
+        rows.append([prev[i] + (prev[i - d] if i >= d else 0) for i in range(8)])
+        d *= 2
+    cw, x0, rh = 56, 96, 82
+    for r, row in enumerate(rows):
+        y = 20 + r * rh
+        label = "input" if r == 0 else "d = %d" % (1 << (r - 1))
+        s.text(10, y + 24, label, anchor="start", size=14, weight="bold", color=BLUE if r else "#222")
+        for i, v in enumerate(row):
+            s.rect(x0 + i * cw, y, cw - 10, 36, fill=LIGHT["green"] if r == 3 else "#fff", stroke="#444")
+            s.text(x0 + i * cw + (cw - 10) / 2, y + 24, str(v), size=16)
+        if r + 1 < len(rows):
+            dd = 1 << r
+            for i in range(8):
+                xc = x0 + i * cw + (cw - 10) / 2
+                s.line(xc, y + 36, xc, y + rh - 2, color="#999", sw=1.2, arrow=True)
+                if i >= dd:
+                    xs = x0 + (i - dd) * cw + (cw - 10) / 2
+                    s.line(xs + 4, y + 38, xc - 4, y + rh - 4, color=ORANGE, sw=1.6, arrow=True)
+    s.text(x0, 20 + 3 * rh + 56, "each step: read one buffer, write the other, barrier", anchor="start", size=14, color="#555")
+    return s.svg()
+
+
+def blelloch():
+    """04: Blelloch up-sweep and down-sweep on eight values."""
+    vals = [3, 1, 7, 0, 4, 1, 6, 3]
+    s = Svg(560, 560, "Blelloch scan")
+    cw, x0, rh = 56, 110, 64
+    a = list(vals)
+    states = [("input", list(a), set())]
+    off = 1
+    while off < 8:
+        changed = set()
+        for i in range(2 * off - 1, 8, 2 * off):
+            a[i] += a[i - off]
+            changed.add(i)
+        states.append(("up %d" % off, list(a), changed))
+        off *= 2
+    a[7] = 0
+    states.append(("clear", list(a), {7}))
+    off = 4
+    while off >= 1:
+        changed = set()
+        for i in range(2 * off - 1, 8, 2 * off):
+            t = a[i - off]
+            a[i - off] = a[i]
+            a[i] += t
+            changed.update({i, i - off})
+        states.append(("down %d" % off, list(a), changed))
+        off //= 2
+    for r, (label, row, changed) in enumerate(states):
+        y = 16 + r * rh
+        down = label.startswith(("down", "clear"))
+        s.text(10, y + 24, label, anchor="start", size=14, weight="bold", color=ORANGE if down else BLUE)
+        for i, v in enumerate(row):
+            fill = (LIGHT["orange"] if down else LIGHT["blue"]) if i in changed else "#fff"
+            if r == len(states) - 1:
+                fill = LIGHT["green"]
+            s.rect(x0 + i * cw, y, cw - 10, 34, fill=fill, stroke="#444")
+            s.text(x0 + i * cw + (cw - 10) / 2, y + 23, str(v), size=16)
+        if 0 < r < len(states):
+            pass
+    # arrows for the up-sweep pairs and the down-sweep swaps
+    for r in range(1, len(states)):
+        label, row, changed = states[r]
+        y = 16 + r * rh
+        if label.startswith("up"):
+            off = int(label.split()[1])
+            for i in range(2 * off - 1, 8, 2 * off):
+                xs = x0 + (i - off) * cw + 23
+                xd = x0 + i * cw + 23
+                s.line(xs, y - rh + 34, xd - 3, y - 2, color=BLUE, sw=1.5, arrow=True)
+        elif label.startswith("down"):
+            off = int(label.split()[1])
+            for i in range(2 * off - 1, 8, 2 * off):
+                xs = x0 + (i - off) * cw + 23
+                xd = x0 + i * cw + 23
+                s.line(xd, y - rh + 34, xs + 3, y - 2, color=ORANGE, sw=1.5, arrow=True)
+                s.line(xs, y - rh + 34, xd - 3, y - 2, color=ORANGE, sw=1.2, arrow=True, dash="4,3")
+    s.text(x0, 16 + len(states) * rh + 6, "last row: the exclusive scan of the input", anchor="start", size=14, color="#555")
+    return s.svg()
+
+
+def banks():
+    """04: eight work-items at up-sweep offset 16, with and without padding."""
+    s = Svg(560, 310, "Bank conflicts and padding")
+    nb = 32
+    cw, x0 = 15.5, 30
+    def row(y, title, banks_hit, color):
+        s.text(x0, y - 10, title, anchor="start", size=14, weight="bold", color=color)
+        for b in range(nb):
+            hit = banks_hit.count(b)
+            s.rect(x0 + b * cw, y, cw - 2, 54, fill=LIGHT["red"] if hit > 1 else (LIGHT["green"] if hit else "#fff"),
+                   stroke="#666", sw=0.8, rx=1)
+            if hit:
+                s.text(x0 + b * cw + (cw - 2) / 2, y + 34, str(hit), size=13, weight="bold", color=RED if hit > 1 else GREEN)
+        for b in (0, 15, 31):
+            s.text(x0 + b * cw + (cw - 2) / 2, y + 72, str(b), size=12, color="#555")
+    words = [16 * (2 * t + 1) - 1 for t in range(8)]
+    row(40, "no padding: words 15, 47, 79, ... all in bank 15: 8 passes", [w % nb for w in words], RED)
+    row(170, "padded: word w at w + w/32: banks 15 to 22, one pass", [(w + w // 32) % nb for w in words], GREEN)
+    s.text(x0, 282, "32 banks of 4 bytes; in each bank: how many of the", anchor="start", size=13, color="#555")
+    s.text(x0, 298, "eight work-items read a word there", anchor="start", size=13, color="#555")
+    return s.svg()
+
+
+def lookback():
+    """04: decoupled look-back as seen from tile 5."""
+    s = Svg(560, 260, "Decoupled look-back")
+    st = [("P", "P₀"), ("P", "P₁"), ("P", "P₂"), ("A", "A₃"), ("A", "A₄"), ("X", "tile 5")]
+    cw, x0, y0 = 86, 16, 60
+    color = {"P": GREEN, "A": BLUE, "X": GREY}
+    for i, (k, v) in enumerate(st):
+        x = x0 + i * cw
+        s.rect(x, y0, cw - 12, 62, fill=LIGHT["green"] if k == "P" else (LIGHT["blue"] if k == "A" else LIGHT["grey"]),
+               stroke=color[k], sw=1.8, rx=5)
+        s.text(x + (cw - 12) / 2, y0 - 10, "tile %d" % i, size=14)
+        s.text(x + (cw - 12) / 2, y0 + 26, k, size=18, weight="bold", color=color[k])
+        s.text(x + (cw - 12) / 2, y0 + 50, v if i < 5 else "scanning", size=14)
+    for i in (4, 3, 2):
+        xa = x0 + (i + 1) * cw + 4
+        s.path("M%g,%g C%g,%g %g,%g %g,%g" % (xa + 10, y0 + 66, xa - 4, y0 + 100, xa - cw + 30, y0 + 100,
+                                            xa - cw + 20, y0 + 66), color=ORANGE, sw=1.8, arrow=True)
+    s.text(x0 + 4 * cw, y0 + 118, "looks back: adds A₄, A₃, stops at P₂", size=14, color=ORANGE)
+    s.text(16, 206, "X: nothing yet; A: aggregate (the tile's own total);", anchor="start", size=14)
+    s.text(16, 226, "P: inclusive prefix. Tile 5 publishes A₅ at once,", anchor="start", size=14)
+    s.text(16, 246, "then P₅ = P₂ + A₃ + A₄ + A₅ when it has its carry.", anchor="start", size=14)
+    return s.svg()
+
+
+def coalescing():
+    """05: a warp's loads, coalesced and strided."""
+    s = Svg(560, 316, "Coalesced and strided access")
+    def part(y, title, addr, color):
+        s.text(14, y, title, anchor="start", size=14, weight="bold", color=color)
+        for t in range(8):
+            s.rect(30 + t * 40, y + 12, 32, 28, fill=LIGHT["blue"], stroke=BLUE)
+            s.text(46 + t * 40, y + 31, str(t), size=13)
+        for m in range(32):
+            used = m in addr
+            s.rect(30 + m * 15.5, y + 92, 13.5, 24, fill=LIGHT["orange"] if used else "#fff", stroke="#888", sw=0.8, rx=1)
+        for t, m in enumerate(addr):
+            s.line(46 + t * 40, y + 42, 30 + m * 15.5 + 7, y + 90, color=color, sw=1.2, arrow=True)
+    part(22, "coalesced: work-item t reads B[k][j + t]: one transaction", list(range(8)), GREEN)
+    part(172, "strided: work-item t reads A[i + t][k], K floats apart", [0, 4, 8, 12, 16, 20, 24, 28], RED)
+    s.text(14, 308, "top row: eight work-items of a warp; bottom row: consecutive floats in global memory",
+           anchor="start", size=12, color="#555")
+    return s.svg()
+
+
+def tiling():
+    """05: a work-group's block of C, its tiles of A and B, one work-item's registers."""
+    s = Svg(560, 350, "Tiles and a register block")
+    q = 11  # one cell = a 4 x 4 piece; toy sizes BM = BN = 32 (8 x 8 pieces), BK = 8 (2 pieces)
+    bx, by = 170, 100
+    # B tile: BK x BN above C
+    s.rect(bx, by - 2 * q - 40, 8 * q * 2, 2 * q * 2, fill=LIGHT["orange"], stroke=ORANGE)
+    s.text(bx + 8 * q, by - 2 * q - 48, "tile of B: BK × BN, in local memory", size=13, color=ORANGE)
+    # A tile: BM x BK left of C
+    s.rect(bx - 2 * q * 2 - 16, by, 2 * q * 2, 8 * q * 2, fill=LIGHT["blue"], stroke=BLUE)
+    s.text(bx - 2 * q * 2 - 24, by + 8 * q, "tile of A", size=13, color=BLUE, anchor="end")
+    s.text(bx - 2 * q * 2 - 24, by + 8 * q + 18, "BM × BK", size=13, color=BLUE, anchor="end")
+    # C block: 8 x 8 pieces of 4 x 4
+    for i in range(8):
+        for j in range(8):
+            mine = i in (0, 4) and j in (0, 4)
+            s.rect(bx + j * 2 * q, by + i * 2 * q, 2 * q, 2 * q, fill=LIGHT["green"] if mine else "#fff",
+                   stroke="#999" if not mine else GREEN, sw=0.7 if not mine else 1.6, rx=0)
+    s.rect(bx, by, 16 * q, 16 * q, fill="none", stroke="#333", sw=1.8, rx=0)
+    s.text(bx + 8 * q, by + 16 * q + 22, "block of C: BM × BN, one work-group", size=13)
+    s.text(bx + 16 * q + 14, by + 14, "green: the 8 × 8 sums", anchor="start", size=13, color=GREEN)
+    s.text(bx + 16 * q + 14, by + 32, "of work-item 0, in", anchor="start", size=13, color=GREEN)
+    s.text(bx + 16 * q + 14, by + 50, "registers, as 4 × 4 pieces", anchor="start", size=13, color=GREEN)
+    s.text(bx + 16 * q + 14, by + 68, "NTY·4 rows and NTX·4", anchor="start", size=13, color=GREEN)
+    s.text(bx + 16 * q + 14, by + 86, "columns apart", anchor="start", size=13, color=GREEN)
+    s.text(bx + 16 * q + 14, by + 120, "each step of k: TM values", anchor="start", size=13)
+    s.text(bx + 16 * q + 14, by + 138, "of A and TN of B from", anchor="start", size=13)
+    s.text(bx + 16 * q + 14, by + 156, "local memory feed", anchor="start", size=13)
+    s.text(bx + 16 * q + 14, by + 174, "TM·TN = 64 multiply-adds", anchor="start", size=13)
+    s.text(14, 340, "toy sizes: BM = BN = 32, BK = 8, TM = TN = 8 (the lesson's best: 128 × 64 × 8)", anchor="start",
+           size=12, color="#555")
+    return s.svg()
+
+
+def build_path():
+    """06: from the .cl file to a running kernel, and where each tool looks."""
+    s = Svg(560, 360, "From source to binary")
+    boxes = [("kernels/NN-x.cl", 20, 40, "#fff", "#444"),
+             ("clCreateProgramWithSource", 20, 120, LIGHT["blue"], BLUE),
+             ("clBuildProgram", 20, 200, LIGHT["blue"], BLUE),
+             ("clCreateKernel, launch", 20, 290, LIGHT["green"], GREEN)]
+    for text, x, y, fill, stroke in boxes:
+        s.rect(x, y, 250, 40, fill=fill, stroke=stroke, rx=5)
+        s.text(x + 125, y + 26, text, size=14, mono=text.startswith(("kernels", "cl")))
+    for y in (80, 160):
+        s.line(145, y, 145, y + 38, arrow=True)
+    s.line(145, 240, 145, 288, arrow=True)
+    s.text(152, 268, "success", anchor="start", size=13, color=GREEN)
+    side = [("make check-kernels: clang -x cl", "before any device is involved", 40, "#555", 80),
+            ("build log: clGetProgramBuildInfo", "errors, warnings, -cl-nv-verbose", 190, ORANGE, 220),
+            ("binary: CL_PROGRAM_BINARIES", "PTX on NVIDIA, poclbin on PoCL", 262, BLUE, 220)]
+    for a, b, y, col, yfrom in side:
+        s.rect(290, y, 264, 50, fill="#fff", stroke=col, rx=5)
+        s.text(298, y + 20, a, anchor="start", size=12, color=col, weight="bold")
+        s.text(298, y + 40, b, anchor="start", size=12.5)
+    s.line(270, 60, 288, 62, arrow=True, color="#555")
+    s.line(270, 216, 288, 214, arrow=True, color=ORANGE)
+    s.line(270, 226, 288, 284, arrow=True, color=BLUE)
+    s.text(300, 130, "Oclgrind runs the built kernel", anchor="start", size=12.5, color=RED, weight="bold")
+    s.text(300, 148, "and watches every access", anchor="start", size=12.5, color=RED)
+    s.text(300, 166, "(oclgrind ./build/NN-name ...)", anchor="start", size=12.5, color=RED, mono=True)
+    return s.svg()
+
+
+DIAGRAMS = {
+    "01-ndrange.svg": ndrange,
+    "02-memory.svg": memory,
+    "03-float4-tail.svg": float4,
+    "04-hillis-steele.svg": hillis_steele,
+    "04-blelloch.svg": blelloch,
+    "04-banks.svg": banks,
+    "04-lookback.svg": lookback,
+    "05-coalescing.svg": coalescing,
+    "05-tiling.svg": tiling,
+    "06-build-path.svg": build_path,
+}
+
+
+def main(outdir):
+    os.makedirs(outdir, exist_ok=True)
+    for name, fn in DIAGRAMS.items():
+        text = fn()
+        path = os.path.join(outdir, name)
+        old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+        if old != text:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__)))

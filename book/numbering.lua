@@ -1,0 +1,195 @@
+-- numbering.lua -- what makes the book readable rather than a dump, after
+-- snippets.lua and tables.lua have done their work:
+--
+--  * figures and tables are numbered by chapter ("Figure 4.2", "Table C.1");
+--    a link whose text is `@` to a figure's or table's id becomes its label:
+--    `[@](#fig-scan-h200)` reads "Figure 4.1";
+--  * appendices get letters in order: "Appendix: glossary" becomes
+--    "Appendix C: glossary";
+--  * every included listing gets a caption with its file and line range;
+--  * a captured output longer than FOLD lines (or marked `.fold`) folds away:
+--    into <details> on the web, into an appendix of captured outputs in
+--    print (BOOK_TARGET=print), with a link where it stood.
+-- A figure or table without a caption stops the build.
+
+local target = os.getenv("BOOK_TARGET") or "web"
+local FOLD = 24
+
+local function fail(msg) error("numbering.lua: " .. msg, 0) end
+
+local chapter = nil       -- "4" or "C"
+local app_letter = 0
+local counts = {}
+local labels = {}         -- id -> "Figure 4.2"
+local logs = {}
+local last_table           -- print: the folded outputs, for the appendix
+
+local function next_label(kind)
+  local key = kind .. (chapter or "0")
+  counts[key] = (counts[key] or 0) + 1
+  return kind .. " " .. (chapter and (chapter .. ".") or "") .. counts[key]
+end
+
+local function prefix_inlines(label, inlines)
+  local out = pandoc.List({ pandoc.Strong({ pandoc.Str(label .. ":") }), pandoc.Space() })
+  out:extend(inlines)
+  return out
+end
+
+local function caption_para(el)
+  local src, lines = el.attributes["source"], el.attributes["lines"]
+  local text
+  if src:match("^results/") then
+    text = { pandoc.Str("Captured output:"), pandoc.Space(), pandoc.Code(src) }
+    if not lines:match("^1–") then
+      text[#text + 1] = pandoc.Str(", lines " .. lines)
+    end
+  else
+    text = { pandoc.Code(src), pandoc.Str(", " .. (lines:match("–") and "lines " or "line ") .. lines) }
+    if el.attributes["macros"] then
+      text[#text + 1] = pandoc.Str("; uses macros defined elsewhere in the file: " .. el.attributes["macros"])
+    end
+  end
+  return pandoc.Div({ pandoc.Plain(text) }, pandoc.Attr("", { "listing-caption" }))
+end
+
+local function count_lines(s)
+  local n = 1
+  for _ in s:gmatch("\n") do n = n + 1 end
+  return n
+end
+
+-- One top-level block, with its figures, tables and listings numbered.
+local function number_block(blk)
+  return pandoc.walk_block(pandoc.Div({ blk }), {
+    Para = function(p)
+      if #p.content == 1 and p.content[1].t == "Image" then
+        local img = p.content[1]
+        if #img.caption == 0 then fail("a figure without a caption: " .. img.src) end
+        local label = next_label("Figure")
+        if img.identifier ~= "" then labels[img.identifier] = label end
+        img.caption = prefix_inlines(label, img.caption)
+        if not img.title:match("^fig:") then img.title = "fig:" .. img.title end
+        return pandoc.Para({ img })
+      end
+    end,
+    Table = function(t)
+      local long = t.caption.long
+      if #long == 0 then
+        fail("a table without a caption in chapter " .. (chapter or "?") .. " (" ..
+             pandoc.utils.stringify(pandoc.Div(pandoc.utils.to_simple_table(t).headers[1] or {})):sub(1, 60) .. "): add a line 'Table: ...' under it")
+      end
+      local label = next_label("Table")
+      last_table = label
+      if t.identifier and t.identifier ~= "" then labels[t.identifier] = label end
+      local first = long[1]
+      first.content = prefix_inlines(label, first.content)
+      t.caption.long = long
+      return t
+    end,
+    Div = function(d)
+      if d.identifier ~= "" and #d.content >= 1 and d.content[1].t == "Table" then
+        -- the id of a table's Div names the table
+        labels[d.identifier] = last_table
+      end
+      return nil
+    end,
+  })
+end
+
+local function listing(el)
+  if not el.attributes["source"] then return nil end
+  local cap = caption_para(el)
+  local src = el.attributes["source"]
+  el.attributes["source"] = nil
+  el.attributes["lines"] = nil
+  el.attributes["macros"] = nil
+  local n = count_lines(el.text)
+  local fold = el.classes:includes("fold") or (src:match("^results/") and n > FOLD and not el.classes:includes("nofold"))
+  if not fold then
+    return { pandoc.Div({ cap, el }, pandoc.Attr("", { "listing" })) }
+  end
+  if target == "print" then
+    local id = "log-" .. (#logs + 1)
+    logs[#logs + 1] = { id = id, src = src, block = el, chapter = chapter }
+    return { pandoc.Para({
+      pandoc.Str("The full output ("), pandoc.Str(n .. " lines, "), pandoc.Code(src),
+      pandoc.Str(") is printed in "), pandoc.Link({ pandoc.Str("@") }, "#" .. id),
+      pandoc.Str(".") }) }
+  end
+  return {
+    pandoc.RawBlock("html", '<details class="log"><summary>Captured output: <code>' .. src ..
+      "</code> (" .. n .. " lines)</summary>"),
+    el,
+    pandoc.RawBlock("html", "</details>"),
+  }
+end
+
+function Pandoc(doc)
+  local meta = doc.meta
+  local out = pandoc.List()
+  for _, blk in ipairs(doc.blocks) do
+    if blk.t == "Header" and blk.level == 1 then
+      if blk.identifier:match("^app%-") then
+        app_letter = app_letter + 1
+        chapter = string.char(64 + app_letter)
+        -- "Appendix: glossary" -> "Appendix C: glossary"
+        local c = blk.content
+        if c[1] and c[1].t == "Str" and c[1].text == "Appendix:" then
+          c[1] = pandoc.Str("Appendix " .. chapter .. ":")
+        end
+        blk.content = c
+      elseif blk.classes:includes("unnumbered") then
+        chapter = nil
+      else
+        chapter = tostring(((chapter and tonumber(chapter)) or 0) + 1)
+      end
+      out:insert(blk)
+    else
+      blk = number_block(blk)
+      -- listings: captions, folding (top level and inside divs)
+      local res = pandoc.walk_block(blk, { CodeBlock = function(el)
+        local r = listing(el)
+        if r then return pandoc.Div(r, pandoc.Attr("", { "unwrap" })) end
+      end })
+      for _, b in ipairs(res.content) do out:insert(b) end
+    end
+  end
+  -- Print: the folded outputs in an appendix of their own, at the end.
+  if #logs > 0 then
+    app_letter = app_letter + 1
+    local L = string.char(64 + app_letter)
+    out:insert(pandoc.Header(1, { pandoc.Str("Appendix " .. L .. ": captured outputs") },
+      pandoc.Attr("app-logs", { "unnumbered" })))
+    out:insert(pandoc.Para({ pandoc.Str("The full outputs that the chapters fold away, in the order they are cited. Each was captured by "),
+      pandoc.Code("make capture"), pandoc.Str(" or a lesson's capture script on the device its path names.") }))
+    for i, l in ipairs(logs) do
+      labels[l.id] = "appendix " .. L .. "." .. i
+      out:insert(pandoc.Header(3, { pandoc.Str(L .. "." .. i .. " "), pandoc.Code(l.src),
+        pandoc.Str(" (chapter " .. (l.chapter or "?") .. ")") }, pandoc.Attr(l.id, { "unnumbered" })))
+      out:insert(l.block)
+    end
+  end
+  -- links written as [@](#id) become the label of what they point at
+  local all = pandoc.walk_block(pandoc.Div(out), {
+    -- **01-1** in the text links to exercise 01-1's statement
+    Strong = function(s)
+      if #s.content == 1 and s.content[1].t == "Str" and s.content[1].text:match("^%d%d%-%d$") then
+        return pandoc.Link({ s }, "#ex-" .. s.content[1].text)
+      end
+    end,
+    Link = function(ln)
+      if #ln.content == 1 and ln.content[1].t == "Str" and ln.content[1].text == "@" then
+        local id = ln.target:match("^#(.+)$")
+        local label = id and labels[id]
+        if not label then fail("a reference to an unknown figure or table: " .. ln.target) end
+        ln.content = { pandoc.Str(label) }
+        return ln
+      end
+    end,
+    Div = function(d)
+      if d.classes:includes("unwrap") then return d.content end
+    end,
+  })
+  return pandoc.Pandoc(all.content, meta)
+end

@@ -9,7 +9,8 @@ from a result file, so that the figure follows the data.
   where=col=v,col2=v2         keep only matching rows
   logx=1 logy=1               log axes (base 2 for x when its values are powers of 2)
   xlabel=... ylabel=...       axis titles
-  hline=META:label            a horizontal line at the value of comment line `# META: value`
+  hline=META:label            a horizontal line at the value of comment line `# META: value`,
+                              or at the highest value of column META
   yard=COL:label              a yardstick from another column (its best value at
                               each x), drawn dashed in grey: a copy kernel, a peak
   labels=name:text,...        the text of a series' label
@@ -228,9 +229,13 @@ def main(argv):
     hline = None
     if "hline" in opt:
         key, _, label = opt["hline"].partition(":")
-        if key not in meta:
-            die("%s has no comment line '# %s:'" % (src, key))
-        hline = (float(meta[key].split()[0]), label or key)
+        if key in meta:
+            hline = (float(meta[key].split()[0]), label or key)
+        elif key in header:  # a column: the highest value measured
+            vals = [float(r[key]) for r in rows if r.get(key, "").strip()]
+            hline = (max(vals), label or key)
+        else:
+            die("%s has no comment line '# %s:' and no column '%s'" % (src, key, key))
     pts = [p for s in show for p in series[s]] + (yard[0] if yard else [])
     xlo, xhi = min(p[0] for p in pts), max(p[0] for p in pts)
     ylo, yhi = min(p[1] for p in pts), max(p[1] for p in pts)

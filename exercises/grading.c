@@ -207,6 +207,7 @@ cl_program grade_build(clu_env *env, const char *name, const char *options)
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir_, name);
     snprintf(kernel_file_, sizeof kernel_file_, "%s", name);
+    unsigned left = alarm(0); /* compiling does not count against a check's time */
     size_t len;
     char *text = read_whole(path, &len);
     if (!text) {
@@ -239,6 +240,7 @@ cl_program grade_build(clu_env *env, const char *name, const char *options)
         free(log);
         exit(3);
     }
+    if (left) alarm(left);
     return p;
 }
 
@@ -277,11 +279,8 @@ int grade_case(int i, int small, const char *what_fmt, ...)
     cur_failed_ = 0;
     reason_[0] = '\0';
     record("begin %d %d %s", i, small, what);
-    const char *lim = getenv("GRADE_CASE_SECONDS");
-    unsigned seconds = lim ? (unsigned)atoi(lim) : 0;
-    if (seconds == 0) seconds = oclgrind_ ? 20 : 10;
     alarm_case_ = i;
-    alarm(seconds);
+    alarm(grade_case_seconds());
     log_offset_ = log_size();
     return 1;
 }
@@ -298,6 +297,13 @@ void grade_fail(const char *fmt, ...)
 }
 
 int grade_ok(void) { return !cur_failed_; }
+
+unsigned grade_case_seconds(void)
+{
+    const char *lim = getenv("GRADE_CASE_SECONDS");
+    unsigned seconds = lim ? (unsigned)atoi(lim) : 0;
+    return seconds ? seconds : oclgrind_ ? 20 : 10;
+}
 
 void grade_arg(cl_kernel k, cl_uint i, size_t size, const void *value)
 {
@@ -329,17 +335,19 @@ static const char *bug_class(const char *headline)
     if (strstr(headline, "divergence")) return "barrier divergence (a barrier that not every work-item of the group reaches)";
     if (strstr(headline, "ninitiali")) return "read of a value never written (a missing barrier, or a load that was left out)";
     if (strstr(headline, "fence")) return "wrong memory fence";
+    if (strstr(headline, "runtime error")) return "an OpenCL call failed";
     return "Oclgrind error";
 }
 
 /* The first report Oclgrind wrote since `from`, in one line. */
-static void oclgrind_reason(long from, char *out, size_t outlen)
+static void oclgrind_reason(const char *path, long from, char *out, size_t outlen)
 {
     size_t len;
-    char *log = read_whole(log_path_, &len);
+    char *log = read_whole(path, &len);
     out[0] = '\0';
     if (!log || (long)len <= from) { free(log); return; }
     char *p = log + from, *headline = NULL, *where = NULL, *code = NULL, *entity = NULL, *kernel = NULL;
+    char *function = NULL, *error = NULL;
     int blank_after_text = 0;
     for (char *line = strtok(p, "\n"); line; line = strtok(NULL, "\n")) {
         while (*line == '\t' || *line == ' ') line++;
@@ -349,6 +357,8 @@ static void oclgrind_reason(long from, char *out, size_t outlen)
         else if (!strncmp(line, "Kernel:", 7)) kernel = line;
         else if (!strncmp(line, "Entity:", 7)) entity = line;
         else if (!strncmp(line, "At line", 7)) where = line;
+        else if (!strncmp(line, "Function:", 9)) function = line;
+        else if (!strncmp(line, "Error:", 6)) error = line;
         else if (where && !code) code = line;
         if (headline && where && code) break;
     }
@@ -386,6 +396,11 @@ static void oclgrind_reason(long from, char *out, size_t outlen)
     snprintf(out, outlen, "%s%s%s%s%s%s%s (Oclgrind: %s)", bug_class(headline), at, code ? " `" : "",
              code ? code : "", code ? "`" : "", entity ? ", work-item " : "", entity ? entity + 8 : "", head);
     (void)kernel;
+    if (function || error) {
+        size_t used = strlen(out);
+        snprintf(out + used, outlen - used, ": %s%s%s", function ? function : "", function && error ? ", " : "",
+                 error ? error : "");
+    }
     free(log);
 }
 
@@ -501,6 +516,28 @@ static void element_name(const gbuf *b, size_t e, char *out, size_t len)
         snprintf(out, len, "%s[%zu]", b->name, e);
 }
 
+int grade_check_floats(const char *name, const float *got, const double *ref, const double *tol, size_t n)
+{
+    gbuf b;
+    memset(&b, 0, sizeof b);
+    b.name = name;
+    b.host = (void *)got;
+    return gb_check_f(&b, ref, tol, n);
+}
+
+void grade_oclgrind_log(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && st.st_size > 0) {
+        char why[1024];
+        oclgrind_reason(path, 0, why, sizeof why);
+        if (why[0]) {
+            cur_failed_ = 0;
+            grade_fail("under Oclgrind: %s", why);
+        }
+    }
+}
+
 int gb_check_f(gbuf *b, const double *ref, const double *tol, size_t n)
 {
     const float *got = (const float *)((char *)b->host + 4 * b->guard);
@@ -584,7 +621,7 @@ static void check_buffer(gbuf *b)
 void grade_case_end(clu_env *env)
 {
     for (gbuf *b = bufs_; b; b = b->next) {
-        if (!cur_failed_ || b->guard) { /* a wrong value may come from a stray write: look anyway */
+        if (env && (!cur_failed_ || b->guard)) { /* a wrong value may come from a stray write: look anyway */
             gb_fetch(env, b);
             if (!cur_failed_) check_buffer(b);
         }
@@ -598,12 +635,12 @@ void grade_case_end(clu_env *env)
         free(b);
     }
     bufs_ = NULL;
-    clFinish(env->queue);
+    if (env) clFinish(env->queue);
     if (!oclgrind_ && lint_[0] && !cur_failed_) grade_fail("%s", lint_);
     alarm(0);
     if (oclgrind_ && log_path_ && log_size() > log_offset_) {
         char why[1024];
-        oclgrind_reason(log_offset_, why, sizeof why);
+        oclgrind_reason(log_path_, log_offset_, why, sizeof why);
         if (why[0]) { /* Oclgrind's report is the root cause: it goes first */
             cur_failed_ = 0;
             grade_fail("%s", why);
@@ -830,4 +867,89 @@ void grade_fill_i(int *data, size_t n, unsigned seed, int lo, int hi)
 double grade_sum_tol(size_t terms, double abs_sum)
 {
     return (double)(terms + 2) * abs_sum / 16777216.0 + 1e-30;
+}
+
+/* ---- lesson 05: matrix products ------------------------------------------------------ */
+
+static void gemm_args(cl_kernel k, cl_mem A, cl_mem B, cl_mem C, int M, int N, int K, const float *ab)
+{
+    CLU_CHECK(clSetKernelArg(k, 0, sizeof A, &A));
+    CLU_CHECK(clSetKernelArg(k, 1, sizeof B, &B));
+    CLU_CHECK(clSetKernelArg(k, 2, sizeof C, &C));
+    CLU_CHECK(clSetKernelArg(k, 3, sizeof M, &M));
+    CLU_CHECK(clSetKernelArg(k, 4, sizeof N, &N));
+    CLU_CHECK(clSetKernelArg(k, 5, sizeof K, &K));
+    if (ab) {
+        CLU_CHECK(clSetKernelArg(k, 6, sizeof(float), &ab[0]));
+        CLU_CHECK(clSetKernelArg(k, 7, sizeof(float), &ab[1]));
+    }
+}
+
+void grade_gemm_case(clu_env *env, cl_kernel k, int M, int N, int K, const float *alpha_beta,
+                     const size_t global[2], const size_t local[2], unsigned seed)
+{
+    const size_t na = (size_t)M * K, nb = (size_t)K * N, nc = (size_t)M * N;
+    float *h_A = grade_alloc(na * sizeof(float)), *h_B = grade_alloc(nb * sizeof(float));
+    float *h_C0 = grade_alloc(nc * sizeof(float));
+    double *ref = grade_alloc(nc * sizeof(double)), *tol = grade_alloc(nc * sizeof(double));
+    grade_fill_f(h_A, na, seed, -1.0f, 1.0f);
+    grade_fill_f(h_B, nb, seed + 1, -1.0f, 1.0f);
+    grade_fill_f(h_C0, nc, seed + 2, -1.0f, 1.0f);
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < N; j++) {
+            double r = 0.0, a = 0.0;
+            for (int kk = 0; kk < K; kk++) {
+                double p = (double)h_A[(size_t)i * K + kk] * h_B[(size_t)kk * N + j];
+                r += p;
+                a += fabs(p);
+            }
+            if (alpha_beta) {
+                const double c0 = h_C0[(size_t)i * N + j];
+                r = alpha_beta[0] * r + alpha_beta[1] * c0;
+                a = fabs(alpha_beta[0]) * a + fabs(alpha_beta[1] * c0);
+            }
+            ref[(size_t)i * N + j] = r;
+            tol[(size_t)i * N + j] = grade_sum_tol((size_t)K + 2, a);
+        }
+    gbuf *A = gb_in(env, "A", GB_FLOAT, h_A, na);
+    gbuf *B = gb_in(env, "B", GB_FLOAT, h_B, nb);
+    gbuf *C = alpha_beta ? gb_inout(env, "C", GB_FLOAT, h_C0, nc) : gb_out(env, "C", GB_FLOAT, nc);
+    A->cols = (size_t)K;
+    B->cols = (size_t)N;
+    C->cols = (size_t)N;
+    gemm_args(k, A->mem, B->mem, C->mem, M, N, K, alpha_beta);
+    grade_run(env, k, 2, global, local);
+    gb_fetch(env, C);
+    gb_check_f(C, ref, tol, nc);
+    grade_case_end(env);
+    free(h_A);
+    free(h_B);
+    free(h_C0);
+    free(ref);
+    free(tol);
+}
+
+void grade_gemm_speed(clu_env *env, cl_kernel k, int n, const float *alpha_beta, const size_t global[2],
+                      const size_t local[2], double gold, double silver, double bronze)
+{
+    const size_t bytes = (size_t)n * n * sizeof(float);
+    cl_int err;
+    cl_mem A = clCreateBuffer(env->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    CLU_CHECK_ERR(err, "clCreateBuffer");
+    cl_mem B = clCreateBuffer(env->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    CLU_CHECK_ERR(err, "clCreateBuffer");
+    cl_mem C = clCreateBuffer(env->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    CLU_CHECK_ERR(err, "clCreateBuffer");
+    float one = 1.0f;
+    CLU_CHECK(clEnqueueFillBuffer(env->queue, A, &one, sizeof one, 0, bytes, 0, NULL, NULL));
+    CLU_CHECK(clEnqueueFillBuffer(env->queue, B, &one, sizeof one, 0, bytes, 0, NULL, NULL));
+    CLU_CHECK(clEnqueueFillBuffer(env->queue, C, &one, sizeof one, 0, bytes, 0, NULL, NULL));
+    gemm_args(k, A, B, C, n, n, n, alpha_beta);
+    double t = grade_time_us(env, k, 2, global, local, 3);
+    char what[96];
+    snprintf(what, sizeof what, "%d³ multiply-adds with no memory traffic", n);
+    grade_tier(t, grade_yard_fma_us(env, (double)n * n * n), what, gold, silver, bronze);
+    clReleaseMemObject(A);
+    clReleaseMemObject(B);
+    clReleaseMemObject(C);
 }

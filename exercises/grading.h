@@ -163,6 +163,29 @@ int gb_check_i(gbuf *b, const int *ref, size_t n);
  * not write past the logical end: "check x against X"). */
 int gb_check_tail_unchanged(gbuf *b, size_t n, const char *bound_hint);
 
+/* Lesson 05's exercises, one whole check: a gemm kernel k(A, B, C, M, N, K)
+ * over the 2D NDRange global/local on random A and B (seed), C compared with
+ * plain C in double. With alpha_beta = {alpha, beta} the kernel takes them as
+ * arguments 6 and 7 and must compute C = alpha·A·B + beta·C on a random C;
+ * NULL for C = A·B. Calls grade_case_end(). */
+void grade_gemm_case(clu_env *env, cl_kernel k, int M, int N, int K, const float *alpha_beta,
+                     const size_t global[2], const size_t local[2], unsigned seed);
+
+/* Speed of a gemm kernel on n x n x n against n³ multiply-adds of the
+ * yardstick; records the tier. */
+void grade_gemm_speed(clu_env *env, cl_kernel k, int n, const float *alpha_beta, const size_t global[2],
+                      const size_t local[2], double gold, double silver, double bronze);
+
+/* The float comparison of gb_check_f() for data that is not in a gbuf. */
+int grade_check_floats(const char *name, const float *got, const double *ref, const double *tol, size_t n);
+
+/* Fail the current check with the first report in an Oclgrind log file, if
+ * it holds any (exercise 01-2 runs Oclgrind around a separate program). */
+void grade_oclgrind_log(const char *path);
+
+/* The time limit of one check, in seconds (GRADE_CASE_SECONDS). */
+unsigned grade_case_seconds(void);
+
 /* Set a scalar or local-memory argument. */
 void grade_arg(cl_kernel k, cl_uint i, size_t size, const void *value);
 

@@ -199,7 +199,9 @@ while IFS=$'\037' read -r i dstate what dwhy small && IFS=$'\037' read -r _ osta
     timeout) why="timed out after ${GRADE_CASE_SECONDS:-10} s on the device: a kernel that never ends? (a loop whose condition never turns false, or a barrier inside a loop only some work-items run)"; timed=1 ;;
     *) why="not run: an earlier check timed out or the checker stopped" ;;
     esac
-    if [ -z "$why" ]; then
+    if [ "$dstate" = fail ] && [ "$ostate" = fail ]; then
+        why="under Oclgrind: $owhy; on the device: $dwhy" # Oclgrind names the cause
+    elif [ -z "$why" ]; then
         case $ostate in
         ok | skip) ok=1 ;;
         fail) why="under Oclgrind: $owhy" ;;

@@ -48,7 +48,8 @@ t_start=$(date +%s.%N)
 
 write_result() { # status score max tier reason
     [ -n "$result" ] || return 0
-    printf 'status=%s\nscore=%s\nmax=%s\ntier=%s\nreason=%s\n' "$1" "$2" "$3" "$4" "$5" >"$result"
+    printf 'status=%s\nscore=%s\nmax=%s\ntier=%s\nreason=%s\ndevice=%s\n' "$1" "$2" "$3" "$4" \
+        "$(printf '%s' "$5" | tr '\n\r' '  ')" "$(sed -n 's/^device //p' "$tmp/device.v" 2>/dev/null | head -n 1)" >"$result"
 }
 finish() { # status score max tier reason exit-code
     write_result "$1" "$2" "$3" "$4" "$5"
@@ -66,11 +67,11 @@ for f in "$exdir"/*; do
     name=$(basename "$f")
     case "$name" in check.c | runner.c | *.h | README.md) continue ;; esac
     if [ -f "$DIR/$name" ]; then cp "$DIR/$name" "$tmp/student/"
-    else missing="$missing $name"; fi
+    elif [ "$name" != answer.txt ]; then missing="$missing $name"; fi # a missing answer costs its check only
 done
 if [ -n "$missing" ]; then
     for m in $missing; do echo "error: $shown_dir/$m is missing"; done
-    finish missing 0 0 - "missing:$missing" 3
+    finish missing 0 0 - "$(for m in $missing; do printf '%s/%s is missing; ' "$shown_dir" "$m"; done)" 3
 fi
 
 # ---- build: the checker is cached in build/grader/, student C never is ----------
@@ -101,8 +102,8 @@ if [ -f "$exdir/runner.c" ]; then
     if ! (cd "$DIR" && "${CCMD[@]}" -Wall -Wextra -o "$tmp/runner" "$exdir/runner.c" \
             $(cd "$tmp/student" && ls *.c) "$root"/common/*.c -lOpenCL -lm) >"$tmp/cc.log" 2>&1; then
         echo "  your C does not compile:"
-        sed "s|^|    |" "$tmp/cc.log" | head -n 40
-        finish does-not-build 0 0 - "C does not compile: $(grep -m1 'error' "$tmp/cc.log")" 3
+        sed "s|^\([A-Za-z0-9_.-]*\.[ch]:[0-9]\)|$shown_dir/\1|" "$tmp/cc.log" | sed 's/^/    /' | head -n 40
+        finish does-not-build 0 0 - "C does not compile: $(grep -m1 'error' "$tmp/cc.log" | sed "s|^\([A-Za-z0-9_.-]*\.[ch]:[0-9]\)|$shown_dir/\1|")" 3
     fi
     [ -s "$tmp/cc.log" ] && { echo "  compiler warnings:"; sed 's/^/    /' "$tmp/cc.log" | head -n 20; }
     export GRADE_RUNNER=$tmp/runner
@@ -155,10 +156,10 @@ if grep -q '^nobuild ' "$dev" "$ocl"; then
     f=$dev; grep -q '^nobuild ' "$dev" || f=$ocl
     line=$(sed -n 's/^nobuild //p' "$f" | head -n 1)
     echo "  $line:"
-    sed -n 's/^log /    /p' "$f" | head -n 40
+    sed -n 's/^log //p' "$f" | sed "s|^\(error: \)\{0,1\}\([A-Za-z0-9_.-]*\.cl:[0-9]\)|\1$shown_dir/\2|" | head -n 40 | sed 's/^/    /'
     plan=$(sed -n 's/^plan //p' "$f" | head -n 1)
-    first_err=$(sed -n 's/^log //p' "$f" | grep -m1 -i 'error' || true)
-    finish does-not-build 0 "${plan:-0}" - "$line${first_err:+: $first_err}" 3
+    first_err=$(sed -n 's/^log //p' "$f" | grep -m1 -i 'error' | sed "s|^\(error: \)\{0,1\}\([A-Za-z0-9_.-]*\.cl:[0-9]\)|\1$shown_dir/\2|" || true)
+    finish does-not-build 0 "${plan:-0}" - "$shown_dir/$line${first_err:+: $first_err}" 3
 fi
 if grep -q '^missing ' "$dev"; then
     finish missing 0 0 - "$(sed -n 's/^missing //p' "$dev" | head -n 1) is missing" 3

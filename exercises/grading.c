@@ -21,7 +21,7 @@
 #define VERDICT_FD 3
 /* The markers: a NaN in the guard zones, another in outputs the kernel has
  * not written yet; for int buffers, two unlikely values. */
-#define GUARD_F_BITS 0x7fcbad01u
+#define GUARD_F_BITS 0x7fcbad00u /* | the buffer's tag: a guard NaN copied from one buffer to another shows */
 #define UNWRITTEN_F_BITS 0x7fc0fade
 #define GUARD_I 0x3bad3bad
 #define UNWRITTEN_I (-123456789)
@@ -414,13 +414,18 @@ static size_t guard_elems(clu_env *env)
     return bytes / 4;
 }
 
+static uint32_t guard_bits(const gbuf *b)
+{
+    return b->kind == GB_FLOAT ? GUARD_F_BITS | (uint32_t)b->tag : (uint32_t)GUARD_I + (uint32_t)b->tag;
+}
+
 static void put_marker(gbuf *b, void *at, int guard)
 {
     if (b->kind == GB_FLOAT) {
-        uint32_t bits = guard ? GUARD_F_BITS : UNWRITTEN_F_BITS;
+        uint32_t bits = guard ? guard_bits(b) : UNWRITTEN_F_BITS;
         memcpy(at, &bits, 4);
     } else {
-        int v = guard ? GUARD_I : UNWRITTEN_I;
+        uint32_t v = guard ? guard_bits(b) : (uint32_t)UNWRITTEN_I;
         memcpy(at, &v, 4);
     }
 }
@@ -429,6 +434,8 @@ static gbuf *gb_new(clu_env *env, const char *name, gb_kind kind, const void *da
 {
     gbuf *b = calloc(1, sizeof *b);
     if (!b) clu_die("out of memory");
+    static int tags;
+    b->tag = ++tags & 0xff;
     b->name = name;
     b->kind = kind;
     b->output = output;
@@ -438,14 +445,26 @@ static gbuf *gb_new(clu_env *env, const char *name, gb_kind kind, const void *da
     b->init = grade_alloc(b->n * 4);
     b->host = grade_alloc(total * 4);
     char *h = b->host;
+    if (b->guard) { /* the device's memory for USE_HOST_PTR, page-aligned */
+        size_t bytes = (total * 4 + 4095) / 4096 * 4096;
+        b->dev = aligned_alloc(4096, bytes);
+        if (!b->dev) clu_die("out of memory");
+    }
     for (size_t e = 0; e < total; e++) put_marker(b, h + 4 * e, 1);
     for (size_t e = 0; e < b->n; e++) {
         if (data && e < n) memcpy((char *)b->init + 4 * e, (const char *)data + 4 * e, 4);
         else put_marker(b, (char *)b->init + 4 * e, 0);
     }
     memcpy(h + 4 * b->guard, b->init, b->n * 4);
+    if (b->dev) memcpy(b->dev, h, total * 4);
     cl_int err;
-    b->whole = clCreateBuffer(env->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, total * 4, h, &err);
+    /* The guards must be the memory right next to the kernel's buffer. A
+     * sub-buffer of a buffer the device allocates may be a copy of just its
+     * region (PoCL makes one), so the parent uses memory the checker owns,
+     * and every sub-buffer is a window into it. */
+    b->whole = clCreateBuffer(env->context,
+                              CL_MEM_READ_WRITE | (b->guard ? CL_MEM_USE_HOST_PTR : CL_MEM_COPY_HOST_PTR),
+                              total * 4, b->guard ? b->dev : h, &err);
     CLU_CHECK_ERR(err, "clCreateBuffer");
     if (b->guard) {
         cl_buffer_region r = {b->guard * 4, b->n * 4};
@@ -499,8 +518,18 @@ static const char *float_note(float v)
 {
     if (is_bits(v, UNWRITTEN_F_BITS))
         return " (the grader's \"never written\" marker: the kernel did not write this element)";
-    if (is_bits(v, GUARD_F_BITS))
-        return " (a NaN from the grader's guard zone around every buffer: the kernel read outside a buffer, an out-of-bounds read)";
+    uint32_t bits;
+    memcpy(&bits, &v, 4);
+    if ((bits & 0xffffff00u) == GUARD_F_BITS) {
+        static char note[200];
+        const char *from = "a buffer";
+        for (gbuf *b = bufs_; b; b = b->next)
+            if (b->kind == GB_FLOAT && (uint32_t)b->tag == (bits & 0xffu)) from = b->name;
+        snprintf(note, sizeof note,
+                 " (a NaN from the grader's guard zone around %s: the kernel read outside %s, an out-of-bounds read)",
+                 from, from);
+        return note;
+    }
     if (isnan(v))
         return " (NaN: most likely computed from a value read outside a buffer, where the grader puts NaN: an out-of-bounds read)";
     return "";
@@ -597,7 +626,7 @@ static void check_buffer(gbuf *b)
     const char *h = b->host;
     for (size_t e = 0; e < b->guard; e++) { /* the nearest changed guard names the bug best */
         size_t before = b->guard - 1 - e, after = b->guard + b->n + e;
-        uint32_t want = b->kind == GB_FLOAT ? GUARD_F_BITS : (uint32_t)GUARD_I, got;
+        uint32_t want = guard_bits(b), got;
         memcpy(&got, h + 4 * after, 4);
         if (got != want) {
             grade_fail("an out-of-bounds write: %s[%zu] was written, but %s has only %zu elements (%zu past its end)",
@@ -632,6 +661,7 @@ void grade_case_end(clu_env *env)
         clReleaseMemObject(b->whole);
         free(b->init);
         free(b->host);
+        free(b->dev);
         free(b);
     }
     bufs_ = NULL;

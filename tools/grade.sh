@@ -236,7 +236,7 @@ if grep -q '^tier ' "$dev"; then
         tier=$(sed -n 's/^tier \([a-z]*\).*/\1/p' "$dev" | head -n 1)
         echo "  speed: $(sed -n 's/^tier [a-z]* //p' "$dev" | head -n 1)"
     fi
-elif grep -q '^speed$' "$exdir/README.md" 2>/dev/null || grep -q 'speed tier' "$exdir/README.md" 2>/dev/null; then
+elif grep -q '^## Speed tier' "$exdir/README.md" 2>/dev/null; then
     tier=none
 fi
 [ "$score" -lt "$plan" ] && [ "$tier" != - ] && tier=none

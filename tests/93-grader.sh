@@ -53,7 +53,7 @@ sed -i 's/y++)/y += 0)/' "$w/sq_dist.cl"
 expect_out 1 'status: timed-out' "grader: an endless kernel times out" -- env GRADE_CASE_SECONDS=3 tools/grade.sh 01-1 "$w"
 # A build error names the student's file and shows the build log.
 printf '__kernel void sq_dist(__global const float *A) { oops }\n' >"$w/sq_dist.cl"
-expect_out 3 "$w/sq_dist.cl:1:[0-9]+: error" "grader: a kernel that does not compile names the student's file" -- tools/grade.sh 01-1 "$w"
+expect_out 3 "error: $w/sq_dist.cl:1:[0-9]+" "grader: a kernel that does not compile names the student's file" -- tools/grade.sh 01-1 "$w"
 rm -rf "$w"
 
 # ---- a class graded to CSV ---------------------------------------------------------
@@ -75,23 +75,27 @@ cp tests/grader-corpus/01-2-launch/constructor-forgery/launch.c "$C/gina/01-2/"
 tools/starters.sh solve 01-1-squared-distance "$C/ivan/01-1"
 cp tests/grader-corpus/01-1-squared-distance/stray-far-write/sq_dist.cl "$C/ivan/01-1/"
 expect_out 0 'rows written' "grade-all: grades a class" -- env GRADE_CASE_SECONDS=3 GRADE_NO_SPEED=1 tools/grade-all.sh "$C"
-csvrow() { # student exercise -> "score,max,status" from the CSV, parsed as RFC 4180
-    python3 -c 'import csv, sys
+CSVPY=$(mktemp)
+cat >"$CSVPY" <<'PY'
+# student exercise -> "score,max,status | reason", the CSV parsed as RFC 4180
+import csv, sys
 for r in csv.reader(open(sys.argv[1], newline="")):
-    if r[0] == sys.argv[2] and r[1] == sys.argv[3]: print(",".join(r[2:5]), "|", r[6])' "$C/grades.csv" "$1" "$2"
-}
-expect_out 0 '^7,7,passed \| $' "grade-all: a right attempt passes" -- csvrow alice 01-1-squared-distance
-expect_out 0 '^[0-6],7,failed \| .*out-of-bounds read' "grade-all: a folder named carol,jr, an out-of-bounds read" -- csvrow 'carol,jr' 01-1-squared-distance
-expect_out 0 '^1,7,failed \| .*never written' "grade-all: a folder named mallory\"q, kernel printf forging PASS" -- csvrow 'mallory"q' 01-1-squared-distance
-expect_out 0 '^0,0,failed \| two folders' "grade-all: 01-1/ beside 01-1-squared-distance/ is one row" -- csvrow bob 01-1-squared-distance
-expect_out 0 '^0,0,does-not-build \| .*dave/01-2/launch.c:2' "grade-all: C that does not compile, '/* score */' ignored" -- csvrow dave 01-2-launch
-expect_out 0 '^0,7,timed-out \| .*timed out' "grade-all: an endless kernel" -- csvrow erin 01-1-squared-distance
-expect_out 0 '^0,7,does-not-build \| .*frank/01-1/sq_dist.cl:2' "grade-all: a kernel that does not compile, '/* score */' ignored" -- csvrow frank 01-1-squared-distance
-expect_out 0 '^0,6,failed \| .*wrote 0 of' "grade-all: a constructor that forges PASS lines" -- csvrow gina 01-2-launch
-expect_out 0 '^[0-6],7,(crashed|failed) \| .*(out-of-bounds write|crashed)' "grade-all: a stray far write" -- csvrow ivan 01-1-squared-distance
-expect_out 0 '^0,0,missing \| no folder' "grade-all: an exercise not handed in is missing" -- csvrow alice 01-2-launch
-expect_out 0 '^0,0,failed \| the folder zz-9 names no exercise' "grade-all: a folder that names no exercise" -- csvrow hank zz-9
+    if r[0] == sys.argv[2] and r[1] == sys.argv[3]:
+        print(",".join(r[2:5]), "|", r[6])
+PY
+csvrow() { echo python3 "$CSVPY" "$C/grades.csv"; }
+expect_out 0 '^7,7,passed \| $' "grade-all: a right attempt passes" -- $(csvrow) alice 01-1-squared-distance
+expect_out 0 '^[0-6],7,failed \| .*out-of-bounds read' "grade-all: a folder named carol,jr, an out-of-bounds read" -- $(csvrow) 'carol,jr' 01-1-squared-distance
+expect_out 0 '^1,7,failed \| .*never written' "grade-all: a folder named mallory\"q, kernel printf forging PASS" -- $(csvrow) 'mallory"q' 01-1-squared-distance
+expect_out 0 '^0,0,failed \| two folders' "grade-all: 01-1/ beside 01-1-squared-distance/ is one row" -- $(csvrow) bob 01-1-squared-distance
+expect_out 0 '^0,0,does-not-build \| .*dave/01-2/launch.c:2' "grade-all: C that does not compile, '/* score */' ignored" -- $(csvrow) dave 01-2-launch
+expect_out 0 '^0,7,timed-out \| .*timed out' "grade-all: an endless kernel" -- $(csvrow) erin 01-1-squared-distance
+expect_out 0 '^0,7,does-not-build \| .*frank/01-1/sq_dist.cl:2' "grade-all: a kernel that does not compile, '/* score */' ignored" -- $(csvrow) frank 01-1-squared-distance
+expect_out 0 '^0,6,failed \| .*wrote 0 of' "grade-all: a constructor that forges PASS lines" -- $(csvrow) gina 01-2-launch
+expect_out 0 '^[0-6],7,(crashed|failed) \| .*(out-of-bounds write|crashed)' "grade-all: a stray far write" -- $(csvrow) ivan 01-1-squared-distance
+expect_out 0 '^0,0,missing \| no folder' "grade-all: an exercise not handed in is missing" -- $(csvrow) alice 01-2-launch
+expect_out 0 '^0,0,failed \| the folder zz-9 names no exercise' "grade-all: a folder that names no exercise" -- $(csvrow) hank zz-9
 expect 0 "grade-all: every row has 9 fields" -- python3 -c 'import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
 sys.exit(0 if len(rows) > 20 and all(len(r) == 9 for r in rows) else 1)' "$C/grades.csv"
-rm -rf "$C"
+rm -rf "$C" "$CSVPY"

@@ -86,7 +86,7 @@ PY
 csvrow() { echo python3 "$CSVPY" "$C/grades.csv"; }
 expect_out 0 '^7,7,passed \| $' "grade-all: a right attempt passes" -- $(csvrow) alice 01-1-squared-distance
 expect_out 0 '^[0-6],7,failed \| .*out-of-bounds read' "grade-all: a folder named carol,jr, an out-of-bounds read" -- $(csvrow) 'carol,jr' 01-1-squared-distance
-expect_out 0 '^1,7,failed \| .*never written' "grade-all: a folder named mallory\"q, kernel printf forging PASS" -- $(csvrow) 'mallory"q' 01-1-squared-distance
+expect_out 0 '^0,7,failed \| .*never written' "grade-all: a folder named mallory\"q, kernel printf forging PASS" -- $(csvrow) 'mallory"q' 01-1-squared-distance
 expect_out 0 '^0,0,failed \| two folders' "grade-all: 01-1/ beside 01-1-squared-distance/ is one row" -- $(csvrow) bob 01-1-squared-distance
 expect_out 0 '^0,0,does-not-build \| .*dave/01-2/launch.c:2' "grade-all: C that does not compile, '/* score */' ignored" -- $(csvrow) dave 01-2-launch
 expect_out 0 '^0,7,timed-out \| .*timed out' "grade-all: an endless kernel" -- $(csvrow) erin 01-1-squared-distance

@@ -329,6 +329,7 @@ void grade_run(clu_env *env, cl_kernel k, cl_uint dims, const size_t *global, co
 
 static const char *bug_class(const char *headline)
 {
+    if (strstr(headline, "read-only")) return "a write into a read-only buffer";
     if (strstr(headline, "Invalid read")) return "out-of-bounds read";
     if (strstr(headline, "Invalid write")) return "out-of-bounds write";
     if (strstr(headline, "data race")) return "data race (a missing or misplaced barrier, or two work-items writing one place)";
@@ -562,7 +563,7 @@ void grade_oclgrind_log(const char *path)
         oclgrind_reason(path, 0, why, sizeof why);
         if (why[0]) {
             cur_failed_ = 0;
-            grade_fail("under Oclgrind: %s", why);
+            grade_fail("%s", why);
         }
     }
 }

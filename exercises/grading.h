@@ -173,8 +173,9 @@ int gb_check_tail_unchanged(gbuf *b, size_t n, const char *bound_hint);
 void grade_gemm_case(clu_env *env, cl_kernel k, int M, int N, int K, const float *alpha_beta,
                      const size_t global[2], const size_t local[2], unsigned seed);
 
-/* Speed of a gemm kernel on n x n x n against n³ multiply-adds of the
- * yardstick; records the tier. */
+/* Speed of a gemm kernel on n x n x n against the naive kernel of lesson
+ * 05 (one work-item per element of C) timed in the same run; records the
+ * tier (thresholds are speed-ups over it: 1.5 means 1.5 times as fast). */
 void grade_gemm_speed(clu_env *env, cl_kernel k, int n, const float *alpha_beta, const size_t global[2],
                       const size_t local[2], double gold, double silver, double bronze);
 

@@ -32,7 +32,7 @@ int main(int argc, char **argv)
         cl_program prog = grade_build(&env, "gemm.cl", "-DTS=32 -DWPT=8");
         cl_kernel k = grade_kernel(prog, "gemm");
         const size_t global[2] = {256 / 8, 256}, local[2] = {4, 32};
-        grade_gemm_speed(&env, k, 256, NULL, global, local, 0.5, 0.25, 0.1);
+        grade_gemm_speed(&env, k, 256, NULL, global, local, 2.5, 1.5, 1.0);
         clReleaseKernel(k);
         clReleaseProgram(prog);
     }

@@ -18,7 +18,7 @@ subs=${1:-}
 [ -n "$subs" ] && [ -d "$subs" ] || { echo "usage: make grade-all SUBMISSIONS=folder [CSV=file]" >&2; exit 2; }
 subs=${subs%/}
 csv=${2:-$subs/grades.csv}
-: >"$csv" 2>/dev/null || { echo "error: cannot write results to $csv" >&2; exit 2; }
+{ : >"$csv"; } 2>/dev/null || { echo "error: cannot write results to $csv" >&2; exit 2; }
 all=$(cd "$root/exercises" && ls -d [0-9]*/ | tr -d /)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -42,6 +42,7 @@ ex=$matches
 exdir=$root/exercises/$ex
 [ -d "$DIR" ] || { echo "error: DIR=$DIR is not a folder" >&2; exit 2; }
 shown_dir=${DIR%/}
+shown_sed=$(printf '%s' "$shown_dir" | sed 's/[&|\\]/\\&/g') # for the right side of sed's s|||
 DIR=$(cd "$DIR" && pwd)
 command -v oclgrind >/dev/null || { echo "error: grading needs Oclgrind: install it with make deps-test" >&2; exit 2; }
 t_start=$(date +%s.%N)
@@ -102,8 +103,8 @@ if [ -f "$exdir/runner.c" ]; then
     if ! (cd "$DIR" && "${CCMD[@]}" -Wall -Wextra -o "$tmp/runner" "$exdir/runner.c" \
             $(cd "$tmp/student" && ls *.c) "$root"/common/*.c -lOpenCL -lm) >"$tmp/cc.log" 2>&1; then
         echo "  your C does not compile:"
-        sed "s|^\([A-Za-z0-9_.-]*\.[ch]:[0-9]\)|$shown_dir/\1|" "$tmp/cc.log" | sed 's/^/    /' | head -n 40
-        finish does-not-build 0 0 - "C does not compile: $(grep -m1 'error' "$tmp/cc.log" | sed "s|^\([A-Za-z0-9_.-]*\.[ch]:[0-9]\)|$shown_dir/\1|")" 3
+        sed "s|^\([A-Za-z0-9_.-]*\.[ch]:[0-9]\)|$shown_sed/\1|" "$tmp/cc.log" | sed 's/^/    /' | head -n 40
+        finish does-not-build 0 0 - "C does not compile: $(grep -m1 'error' "$tmp/cc.log" | sed "s|^\([A-Za-z0-9_.-]*\.[ch]:[0-9]\)|$shown_sed/\1|")" 3
     fi
     [ -s "$tmp/cc.log" ] && { echo "  compiler warnings:"; sed 's/^/    /' "$tmp/cc.log" | head -n 20; }
     export GRADE_RUNNER=$tmp/runner
@@ -161,9 +162,9 @@ if grep -q '^nobuild ' "$dev" "$ocl"; then
     f=$dev; grep -q '^nobuild ' "$dev" || f=$ocl
     line=$(sed -n 's/^nobuild //p' "$f" | head -n 1)
     echo "  $line:"
-    sed -n 's/^log //p' "$f" | sed "s|^\(error: \)\{0,1\}\([A-Za-z0-9_.-]*\.cl:[0-9]\)|\1$shown_dir/\2|" | head -n 40 | sed 's/^/    /'
+    sed -n 's/^log //p' "$f" | sed "s|^\(error: \)\{0,1\}\([A-Za-z0-9_.-]*\.cl:[0-9]\)|\1$shown_sed/\2|" | head -n 40 | sed 's/^/    /'
     plan=$(sed -n 's/^plan //p' "$f" | head -n 1)
-    first_err=$(sed -n 's/^log //p' "$f" | grep -m1 -i 'error' | sed "s|^\(error: \)\{0,1\}\([A-Za-z0-9_.-]*\.cl:[0-9]\)|\1$shown_dir/\2|" || true)
+    first_err=$(sed -n 's/^log //p' "$f" | grep -m1 -i 'error' | sed "s|^\(error: \)\{0,1\}\([A-Za-z0-9_.-]*\.cl:[0-9]\)|\1$shown_sed/\2|" || true)
     finish does-not-build 0 "${plan:-0}" - "$shown_dir/$line${first_err:+: $first_err}" 3
 fi
 if grep -q '^missing ' "$dev"; then

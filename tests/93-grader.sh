@@ -43,6 +43,26 @@ tools/starters.sh solve 01-1-squared-distance "$w"
 cp tests/grader-corpus/01-1-squared-distance/printf-forgery/sq_dist.cl "$w/"
 expect_out 1 'score 1/7$' "grader: kernel printf cannot add marks" -- tools/grade.sh 01-1 "$w"
 rm -rf "$w"
+# Student C (exercise 01-2) cannot write the project or see the grader's files.
+w=$(mktemp -d)
+cat >"$w/launch.c" <<'C'
+#include "launch.h"
+#include <stdio.h>
+#include <stdlib.h>
+void launch_outer_sum(clu_env *env, cl_kernel kernel, cl_mem d_A, cl_mem d_B, cl_mem d_C, int X, int Y, size_t wg)
+{
+    (void)env; (void)kernel; (void)d_A; (void)d_B; (void)d_C; (void)X; (void)Y; (void)wg;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tools/grade.sh", getenv("GRADE_ROOT") ? getenv("GRADE_ROOT") : ".");
+    FILE *f = fopen(path, "a");
+    fprintf(stderr, "the project is %s\n", f ? "WRITABLE" : "read-only");
+    exit(3);
+}
+C
+if unshare --user --map-root-user --mount --pid --fork --net true 2>/dev/null; then
+    expect_out 1 'the project is read-only' "grader: 01-2's launch.c runs in a sandbox" -- tools/grade.sh 01-2 "$w"
+fi
+rm -rf "$w"
 # A trailing slash (tab completion) and a path name the exercise too.
 w=$(mktemp -d)
 tools/starters.sh solve 01-1-squared-distance "$w"

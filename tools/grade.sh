@@ -100,14 +100,15 @@ fi
 if [ -f "$exdir/runner.c" ]; then
     # The student's C goes into its own program; its warnings are shown, and
     # it is compiled from the student's folder so messages name their files.
-    if ! (cd "$DIR" && "${CCMD[@]}" -Wall -Wextra -o "$tmp/runner" "$exdir/runner.c" \
+    mkdir -p "$tmp/rbin"
+    if ! (cd "$DIR" && "${CCMD[@]}" -Wall -Wextra -o "$tmp/rbin/runner" "$exdir/runner.c" \
             $(cd "$tmp/student" && ls *.c) "$root"/common/*.c -lOpenCL -lm) >"$tmp/cc.log" 2>&1; then
         echo "  your C does not compile:"
         sed "s|^\([A-Za-z0-9_.-]*\.[ch]:[0-9]\)|$shown_sed/\1|" "$tmp/cc.log" | sed 's/^/    /' | head -n 40
         finish does-not-build 0 0 - "C does not compile: $(grep -m1 'error' "$tmp/cc.log" | sed "s|^\([A-Za-z0-9_.-]*\.[ch]:[0-9]\)|$shown_sed/\1|")" 3
     fi
     [ -s "$tmp/cc.log" ] && { echo "  compiler warnings:"; sed 's/^/    /' "$tmp/cc.log" | head -n 20; }
-    export GRADE_RUNNER=$tmp/runner
+    export GRADE_RUNNER=$tmp/rbin/runner GRADE_RUNNER_DIR=$tmp/rbin GRADE_ROOT=$root
 fi
 
 # ---- the two passes, at the same time -----------------------------------------------

@@ -31,13 +31,12 @@ static char kernel_file_[256];
 static char lint_[512];
 static const char *forbid_re_, *forbid_msg_;
 static int oclgrind_, first_, checks_, verdict_ok_;
-static int cur_ = -1, cur_failed_, failed_any_, speed_done_;
+static int cur_ = -1, cur_failed_, failed_any_;
 static char reason_[1024];
 static const char *log_path_;
 static long log_offset_;
 static gbuf *bufs_;
 static cl_command_queue timing_queue_;
-static clu_env *env_;
 static volatile sig_atomic_t alarm_case_;
 
 /* ---- the verdict channel ------------------------------------------------- */
@@ -106,7 +105,6 @@ const char *grade_start(int argc, char **argv, int checks, clu_env *env)
         common.device = getenv("CLU_DEVICE");
     }
     clu_setup(env, &common);
-    env_ = env;
     char name[256] = "";
     clGetDeviceInfo(env->device, CL_DEVICE_NAME, sizeof name - 1, name, NULL);
     record("device %s", name);
@@ -887,7 +885,6 @@ void grade_tier(double time_us, double yard_us, const char *yardstick, double go
     const char *tier = r >= gold ? "gold" : r >= silver ? "silver" : r >= bronze ? "bronze" : "none";
     record("tier %s %.0f%% of the yardstick: your kernel %.1f us, %s %.1f us (gold >= %.0f%%, silver >= %.0f%%, bronze >= %.0f%%)",
            tier, 100 * r, time_us, yardstick, yard_us, 100 * gold, 100 * silver, 100 * bronze);
-    speed_done_ = 1;
 }
 
 int grade_finish(clu_env *env)

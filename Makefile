@@ -96,10 +96,10 @@ doctor:
 starters: | deps-test
 	@tools/starters.sh write
 
-grade: | deps
+grade: | deps-test
 	@tools/grade.sh "$(EX)" "$(DIR)"
 
-grade-all: | deps
+grade-all: | deps-test
 	@tools/grade-all.sh "$(SUBMISSIONS)" $(CSV)
 
 handout:

@@ -2,35 +2,104 @@
 # grade-all.sh SUBMISSIONS [CSV] -- grade a whole class.
 #
 # SUBMISSIONS holds one folder per student, and in it one folder per
-# exercise, named like the exercise (or by its prefix):
+# exercise, named like the exercise or by its prefix:
 #     submissions/alice/01-1/sq_dist.cl
-#     submissions/alice/01-2-launch/launch.c
 #     submissions/bob/01-1-squared-distance/sq_dist.cl
-# Writes CSV (default SUBMISSIONS/grades.csv) with one row per student and
-# exercise: student,exercise,score,max,status,failed checks.
+# Every student gets one row for every exercise that anyone in the class
+# handed in (EXERCISES="01-1 02-1" chooses them instead). The CSV (default
+# SUBMISSIONS/grades.csv) is RFC 4180, one row per student and exercise:
+#     student,exercise,score,max,status,tier,reason,device,date
+# status is one of passed, failed, does-not-build, missing, crashed,
+# timed-out; reason says why for every status but passed. Scores come from
+# the grader's result file, never from anything a submission prints.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 subs=${1:-}
 [ -n "$subs" ] && [ -d "$subs" ] || { echo "usage: make grade-all SUBMISSIONS=folder [CSV=file]" >&2; exit 2; }
+subs=${subs%/}
 csv=${2:-$subs/grades.csv}
-: >"$csv" 2>/dev/null || { echo "error: cannot write results to $csv" >&2; exit 2; }
-echo "student,exercise,score,max,status,failed" >"$csv"
+{ : >"$csv"; } 2>/dev/null || { echo "error: cannot write results to $csv" >&2; exit 2; }
+all=$(cd "$root/exercises" && ls -d [0-9]*/ | tr -d /)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+resolve() { # folder name -> exercise, or nothing
+    local f=$1 m
+    case "$f" in *[!A-Za-z0-9-]* | "") return ;; esac
+    if [ -d "$root/exercises/$f" ]; then echo "$f"; return; fi
+    m=$(echo "$all" | grep -- "^$f-" || true)
+    [ "$(echo "$m" | grep -c .)" -eq 1 ] && echo "$m"
+}
+
+field() { # RFC 4180: every field quoted, quotes doubled
+    local s=${1//\"/\"\"}
+    printf '"%s"' "$s"
+}
+row() { # student exercise score max status tier reason device date
+    local out="" f
+    for f in "$@"; do out+="${out:+,}$(field "$f")"; done
+    printf '%s\r\n' "$out" >>"$csv"
+}
+
+# Which exercises: those asked for, else those anyone handed in.
+if [ -n "${EXERCISES:-}" ]; then
+    wanted=""
+    for e in $EXERCISES; do
+        r=$(resolve "$e")
+        [ -n "$r" ] || { echo "error: EXERCISES names $e, which is no exercise" >&2; exit 2; }
+        wanted+="$r"$'\n'
+    done
+else
+    wanted=$(for d in "$subs"/*/*/; do [ -d "$d" ] && resolve "$(basename "$d")"; done | sort -u)
+fi
+
+date=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+row student exercise score max status tier reason device date
 n=0
 for sdir in "$subs"/*/; do
+    [ -d "$sdir" ] || continue
     student=$(basename "$sdir")
+    # Folders that name no exercise are reported, not silently skipped.
     for edir in "$sdir"*/; do
         [ -d "$edir" ] || continue
-        ex=$(basename "$edir")
-        out=$("$root/tools/grade.sh" "$ex" "$edir" 2>&1)
+        f=$(basename "$edir")
+        if [ -z "$(resolve "$f")" ]; then
+            row "$student" "$f" 0 0 failed - "the folder $f names no exercise (choose one of: $(echo $all))" "" "$date"
+            echo "grade-all: $student/$f names no exercise" >&2
+        fi
+    done
+    for ex in $wanted; do
+        found=()
+        for edir in "$sdir"*/; do
+            [ -d "$edir" ] && [ "$(resolve "$(basename "$edir")")" = "$ex" ] && found+=("$edir")
+        done
+        if [ ${#found[@]} -eq 0 ]; then
+            row "$student" "$ex" 0 0 missing - "no folder for $ex in $student/" "" "$date"
+            printf '%-16s %-28s %s\n' "$student" "$ex" "missing"
+            n=$((n + 1))
+            continue
+        fi
+        if [ ${#found[@]} -gt 1 ]; then
+            names=$(for d in "${found[@]}"; do basename "$d"; done | tr '\n' ' ')
+            row "$student" "$ex" 0 0 failed - "two folders for $ex: ${names% }; keep one" "" "$date"
+            printf '%-16s %-28s %s\n' "$student" "$ex" "failed (two folders)"
+            n=$((n + 1))
+            continue
+        fi
+        rm -f "$tmp/result"
+        "$root/tools/grade.sh" --result "$tmp/result" "$ex" "${found[0]}" >"$tmp/log" 2>&1
         st=$?
-        full=$(echo "$out" | sed -n 's/^exercise \([^:]*\): score .*/\1/p' | tail -n 1)
-        score=$(echo "$out" | sed -n 's/.*score \([0-9]*\)\/\([0-9]*\).*/\1/p' | tail -n 1)
-        max=$(echo "$out" | sed -n 's/.*score \([0-9]*\)\/\([0-9]*\).*/\2/p' | tail -n 1)
-        case $st in 0) status=passed ;; 1) status=failed ;; 3) status=does-not-build ;; *) status=not-graded ;; esac
-        failed=$(echo "$out" | sed -n 's/^  FAIL //p' | tr '\n' ';' | sed 's/;$//; s/"/'"'"'/g')
-        echo "$student,${full:-$ex},${score:-0},${max:-0},$status,\"$failed\"" >>"$csv"
-        printf '%-16s %-28s %s/%s %s\n' "$student" "${full:-$ex}" "${score:-0}" "${max:-?}" "$status"
+        get() { sed -n "s/^$1=//p" "$tmp/result" 2>/dev/null | head -n 1; }
+        if [ -s "$tmp/result" ]; then
+            status=$(get status) score=$(get score) max=$(get max) tier=$(get tier) reason=$(get reason) device=$(get device)
+        else
+            status=crashed score=0 max=0 tier=- device=""
+            reason="the grader stopped (exit $st): $(grep -m1 -i error "$tmp/log" || tail -n 1 "$tmp/log")"
+        fi
+        [ "$status" = passed ] && reason=""
+        row "$student" "$ex" "$score" "$max" "$status" "$tier" "$reason" "$device" "$date"
+        printf '%-16s %-28s %s/%s %s %s\n' "$student" "$ex" "$score" "$max" "$status" "$tier"
         n=$((n + 1))
     done
 done
-echo "grade-all: $n submissions graded, written to $csv"
+echo "grade-all: $n rows written to $csv"

@@ -6,6 +6,6 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 out=build/handout
 rm -rf "$out" && mkdir -p "$out/opencl-workbook"
-git ls-files -z | grep -zv -e '^solutions/' -e '^\.ci/' | xargs -0 cp --parents -t "$out/opencl-workbook"
+git ls-files -z | grep -zv -e '^solutions/' -e '^\.ci/' -e '^tests/grader-corpus/' | xargs -0 cp --parents -t "$out/opencl-workbook"
 tar -C "$out" -czf build/handout.tar.gz opencl-workbook
 echo "handout: build/handout.tar.gz ($(tar -tzf build/handout.tar.gz | wc -l) files, no solutions/)"

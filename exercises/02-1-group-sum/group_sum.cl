@@ -8,7 +8,7 @@ __kernel void group_sum(__global const float *in, __global float *partial,
                         __local float *scratch, const int n)
 {
     /* TODO: copy this work-item's element (or 0 past n) into scratch, add
-     * the group's values up in scratch in log2(L) steps with a barrier
-     * before each, and let work-item 0 write the result to
-     * partial[get_group_id(0)]. */
+     * the group's values up in scratch in log2(L) steps, and let one
+     * work-item write the result to partial[get_group_id(0)]. Which
+     * barriers does that need, and where? */
 }

@@ -1,19 +1,25 @@
 /* Checker for exercise 04-3: feeds the student's add_block_sums with tiles
- * scanned on the host and their scanned totals, and compares with a full
- * scan. */
+ * scanned on the host and their scanned totals, with work-groups smaller
+ * and larger than a tile and lengths that are not multiples of it, and
+ * compares with a full scan; out ends exactly at n. */
 #include "grading.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 
-#define SENTINEL (-777)
+static void set_args(cl_kernel k, gbuf *out, gbuf *sums, cl_uint n, cl_uint tile)
+{
+    gb_arg(k, 0, out);
+    gb_arg(k, 1, sums);
+    grade_arg(k, 2, sizeof n, &n);
+    grade_arg(k, 3, sizeof tile, &tile);
+}
 
-static int try_case(clu_env *env, cl_kernel k, cl_uint n, cl_uint tile, size_t wg, char *why, size_t whylen)
+static void try_case(clu_env *env, cl_kernel k, cl_uint n, cl_uint tile, size_t wg, unsigned seed)
 {
     cl_uint tiles = (n + tile - 1) / tile;
-    int *h_in = malloc(n * sizeof(int)), *h_out = malloc((n + 1) * sizeof(int));
-    int *h_sums = malloc(tiles * sizeof(int));
-    clu_fill_random_int(h_in, n, 43 + n, 1, 20);
+    int *h_in = grade_alloc(n * sizeof(int)), *h_out = grade_alloc(n * sizeof(int));
+    int *h_sums = grade_alloc(tiles * sizeof(int)), *ref = grade_alloc(n * sizeof(int));
+    grade_fill_i(h_in, n, seed, 1, 20);
     int run = 0, before = 0;
     for (cl_uint i = 0; i < n; i++) { /* inclusive scan of each tile alone */
         if (i % tile == 0) {
@@ -23,54 +29,57 @@ static int try_case(clu_env *env, cl_kernel k, cl_uint n, cl_uint tile, size_t w
         run += h_in[i];
         before += h_in[i];
         h_out[i] = run;
+        ref[i] = before;
     }
-    h_out[n] = SENTINEL;
-    cl_mem d_out = grade_buffer(env, h_out, (n + 1) * sizeof(int));
-    cl_mem d_sums = grade_buffer(env, h_sums, tiles * sizeof(int));
-    CLU_CHECK(clSetKernelArg(k, 0, sizeof d_out, &d_out));
-    CLU_CHECK(clSetKernelArg(k, 1, sizeof d_sums, &d_sums));
-    CLU_CHECK(clSetKernelArg(k, 2, sizeof n, &n));
-    CLU_CHECK(clSetKernelArg(k, 3, sizeof tile, &tile));
+    gbuf *out = gb_inout(env, "out", GB_INT, h_out, n);
+    gbuf *sums = gb_in(env, "scanned_sums", GB_INT, h_sums, tiles);
+    set_args(k, out, sums, n, tile);
     size_t global = tiles * wg;
-    CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &wg, 0, NULL, NULL));
-    grade_read(env, d_out, h_out, (n + 1) * sizeof(int));
-    int ok = 1, sum = 0;
-    for (cl_uint i = 0; i < n && ok; i++) {
-        sum += h_in[i];
-        if (h_out[i] != sum) {
-            snprintf(why, whylen, "out[%u] is %d, expected %d (tile %u)", i, h_out[i], sum, i / tile);
-            ok = 0;
-        }
-    }
-    if (ok && h_out[n] != SENTINEL) {
-        snprintf(why, whylen, "out[%u], past the end, was changed: stop at n", n);
-        ok = 0;
-    }
-    clReleaseMemObject(d_out);
-    clReleaseMemObject(d_sums);
+    grade_run(env, k, 1, &global, &wg);
+    gb_fetch(env, out);
+    gb_check_i(out, ref, n);
+    grade_case_end(env);
     free(h_in);
     free(h_out);
     free(h_sums);
-    return ok;
+    free(ref);
 }
 
 int main(int argc, char **argv)
 {
-    static const struct { cl_uint n, tile; size_t wg; } cases[] = {
-        {512, 256, 256}, {1000, 256, 64}, {4097, 512, 128}, {70001, 1024, 256}, {33, 4, 2},
+    static const struct { cl_uint n, tile; size_t wg; unsigned seed; int small; } cases[] = {
+        {5, 4, 2, 101, 1}, {33, 4, 2, 102, 1}, {63, 16, 64, 103, 1}, {65, 64, 32, 104, 1}, {512, 256, 64, 105, 1},
+        {1000, 256, 64, 106, 0}, {4097, 512, 128, 107, 0}, {70001, 1024, 256, 108, 0},
     };
     const int count = sizeof cases / sizeof cases[0];
     clu_env env;
-    grade_begin(argc, argv, count, &env);
-    cl_program prog = clu_build(&env, grade_path("add_sums.cl"), "");
-    cl_kernel k = clu_kernel(prog, "add_block_sums");
-    for (int i = 0; i < count; i++) {
-        char what[96], why[200] = "";
-        snprintf(what, sizeof what, "n=%u, tiles of %u, work-groups of %zu", cases[i].n, cases[i].tile, cases[i].wg);
-        int ok = try_case(&env, k, cases[i].n, cases[i].tile, cases[i].wg, why, sizeof why);
-        grade(ok, what, "%s", why);
+    grade_start(argc, argv, count, &env);
+    cl_program prog = grade_build(&env, "add_sums.cl", "");
+    cl_kernel k = grade_kernel(prog, "add_block_sums");
+    for (int i = 0; i < count; i++)
+        if (grade_case(i, cases[i].small, "n=%u, tiles of %u, work-groups of %zu, seed %u", cases[i].n,
+                       cases[i].tile, cases[i].wg, cases[i].seed))
+            try_case(&env, k, cases[i].n, cases[i].tile, cases[i].wg, cases[i].seed);
+    if (grade_want_speed()) { /* 16 MiB read and written once, against a copy of the same traffic */
+        const cl_uint n = 1u << 22, tile = 1024;
+        size_t wg = 256, global = (size_t)(n / tile) * wg;
+        cl_int err;
+        cl_mem d_out = clCreateBuffer(env.context, CL_MEM_READ_WRITE, (size_t)n * 4, NULL, &err);
+        cl_mem d_sums = clCreateBuffer(env.context, CL_MEM_READ_WRITE, (size_t)(n / tile) * 4, NULL, &err);
+        int zero = 0;
+        CLU_CHECK(clEnqueueFillBuffer(env.queue, d_out, &zero, sizeof zero, 0, (size_t)n * 4, 0, NULL, NULL));
+        CLU_CHECK(clEnqueueFillBuffer(env.queue, d_sums, &zero, sizeof zero, 0, (size_t)(n / tile) * 4, 0, NULL, NULL));
+        CLU_CHECK(clSetKernelArg(k, 0, sizeof d_out, &d_out));
+        CLU_CHECK(clSetKernelArg(k, 1, sizeof d_sums, &d_sums));
+        grade_arg(k, 2, sizeof n, &n);
+        grade_arg(k, 3, sizeof tile, &tile);
+        double t = grade_time_us(&env, k, 1, &global, &wg, 5);
+        grade_tier(t, grade_yard_copy_us(&env, (size_t)n * 4), "a float4 copy of the same 32 MiB of traffic", 0.6,
+                   0.3, 0.1);
+        clReleaseMemObject(d_out);
+        clReleaseMemObject(d_sums);
     }
     clReleaseKernel(k);
     clReleaseProgram(prog);
-    return grade_end(&env);
+    return grade_finish(&env);
 }

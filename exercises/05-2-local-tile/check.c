@@ -1,39 +1,51 @@
-/* Checker for exercise 05-2: runs the student's tiled gemm kernel with
- * several tile sides TS on shapes that TS does not divide, with the NDRange
- * rounded up to TS x TS, and compares with plain C in double. C is followed
- * by sentinels. A missing barrier may pass on a CPU device by luck: run it
- * under Oclgrind too (see the README). */
+/* Checker for exercise 05-2: the student's tiled gemm kernel built with
+ * TS = 4, 8 and 16 on shapes that TS does not divide, the NDRange rounded up
+ * to TS x TS, against plain C in double; Oclgrind watches both barriers (a
+ * missing one is a data race, one inside an if is barrier divergence). Also
+ * the lesson's question and a speed tier. */
 #include "grading.h"
 
 #include <stdio.h>
 
-static int try_shape(clu_env *env, cl_kernel k, int M, int N, int K, size_t ts, size_t wpt, char *why,
-                     size_t whylen)
-{
-    const size_t gx = clu_round_up((size_t)N, ts), gy = clu_round_up((size_t)M, ts);
-    const size_t global[2] = {gx, gy / wpt}, local[2] = {ts, ts / wpt};
-    /* room after C for a stray write anywhere in the NDRange */
-    return grade_gemm(env, k, M, N, K, NULL, global, local, gx * gy, why, whylen);
-}
-
 int main(int argc, char **argv)
 {
-    static const int cases[][5] = { /* M, N, K, TS, WPT */
-        {1, 1, 1, 4, 1}, {17, 31, 13, 8, 1}, {65, 33, 47, 16, 1}, {100, 70, 45, 16, 1}, {40, 40, 40, 8, 1},
+    static const struct { int M, N, K, TS; unsigned seed; int small; } cases[] = {
+        {1, 1, 1, 4, 121, 1}, {17, 31, 13, 8, 122, 1}, {9, 7, 20, 4, 123, 1}, {33, 17, 18, 16, 124, 0},
+        {65, 33, 47, 16, 125, 0}, {100, 70, 45, 16, 126, 0}, {40, 40, 40, 8, 127, 0},
     };
     const int n = sizeof cases / sizeof cases[0];
     clu_env env;
-    grade_begin(argc, argv, n, &env);
+    grade_start(argc, argv, n + 1, &env);
+    cl_program prog = NULL;
+    cl_kernel k = NULL;
+    int built_ts = 0;
     for (int s = 0; s < n; s++) {
-        char what[80], why[200] = "", opts[64];
-        const int *c = cases[s];
-        snprintf(opts, sizeof opts, "-DTS=%d -DWPT=%d", c[3], c[4]);
-        cl_program prog = clu_build(&env, grade_path("gemm.cl"), opts);
-        cl_kernel k = clu_kernel(prog, "gemm");
-        snprintf(what, sizeof what, "M=%d N=%d K=%d, TS=%d", c[0], c[1], c[2], c[3]);
-        grade(try_shape(&env, k, c[0], c[1], c[2], (size_t)c[3], (size_t)c[4], why, sizeof why), what, "%s", why);
-        clReleaseKernel(k);
-        clReleaseProgram(prog);
+        const int M = cases[s].M, N = cases[s].N, K = cases[s].K, TS = cases[s].TS;
+        if (!grade_case(s, cases[s].small, "M=%d N=%d K=%d, TS=%d, seed %u", M, N, K, TS, cases[s].seed)) continue;
+        if (TS != built_ts) {
+            char opts[64];
+            snprintf(opts, sizeof opts, "-DTS=%d", TS);
+            if (k) clReleaseKernel(k);
+            if (prog) clReleaseProgram(prog);
+            prog = grade_build(&env, "gemm.cl", opts);
+            k = grade_kernel(prog, "gemm");
+            built_ts = TS;
+        }
+        const size_t global[2] = {clu_round_up((size_t)N, (size_t)TS), clu_round_up((size_t)M, (size_t)TS)};
+        const size_t local[2] = {(size_t)TS, (size_t)TS};
+        grade_gemm_case(&env, k, M, N, K, NULL, global, local, cases[s].seed);
     }
-    return grade_end(&env);
+    const double want[1] = {0.125};
+    grade_answer(n, "answer.txt", 1, want, "count the floats one work-item loads per step of k0, and its multiply-adds");
+    if (grade_want_speed()) {
+        if (k) clReleaseKernel(k);
+        if (prog) clReleaseProgram(prog);
+        prog = grade_build(&env, "gemm.cl", "-DTS=16");
+        k = grade_kernel(prog, "gemm");
+        const size_t global[2] = {256, 256}, local[2] = {16, 16};
+        grade_gemm_speed(&env, k, 256, NULL, global, local, 2.0, 1.3, 1.0);
+    }
+    if (k) clReleaseKernel(k);
+    if (prog) clReleaseProgram(prog);
+    return grade_finish(&env);
 }

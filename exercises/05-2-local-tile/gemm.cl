@@ -16,9 +16,9 @@ void gemm(__global const float *A, __global const float *B,
     __local float Bs[TS][TS]; /* Bs[k][column] */
     float sum = 0.0f;
     for (int k0 = 0; k0 < K; k0 += TS) {
-        /* TODO: each work-item loads one float of each tile:
-         *   As[ly][lx] = A[i][k0 + lx]   and   Bs[ly][lx] = B[k0 + ly][j],
-         * or 0.0f where that element lies outside A or B. Then make sure the
+        /* TODO: each work-item loads one float of each tile into As[ly][lx]
+         * and Bs[ly][lx] (which element of A and of B belongs there?), or
+         * 0.0f where that element lies outside A or B. Then make sure the
          * whole group has finished loading before anyone reads the tiles. */
         for (int kk = 0; kk < TS; kk++)
             sum += As[ly][kk] * Bs[kk][lx];

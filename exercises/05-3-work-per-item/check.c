@@ -1,37 +1,40 @@
-/* Checker for exercise 05-3: runs the student's gemm kernel, WPT elements
- * of a row per work-item, with several TS and WPT on shapes that TS does not divide,
- * and compares with plain C in double. C is followed by sentinels. */
+/* Checker for exercise 05-3: the student's gemm kernel, WPT elements of a
+ * row per work-item, built with several TS and WPT on shapes that TS does not
+ * divide, against plain C in double; Oclgrind on the small ones. */
 #include "grading.h"
 
 #include <stdio.h>
 
-static int try_shape(clu_env *env, cl_kernel k, int M, int N, int K, size_t ts, size_t wpt, char *why,
-                     size_t whylen)
-{
-    const size_t gx = clu_round_up((size_t)N, ts), gy = clu_round_up((size_t)M, ts);
-    const size_t global[2] = {gx / wpt, gy}, local[2] = {ts / wpt, ts};
-    /* room after C for a stray write anywhere in the NDRange */
-    return grade_gemm(env, k, M, N, K, NULL, global, local, gx * gy, why, whylen);
-}
-
 int main(int argc, char **argv)
 {
-    static const int cases[][5] = { /* M, N, K, TS, WPT */
-        {1, 1, 1, 8, 2}, {17, 31, 13, 8, 4}, {65, 33, 47, 16, 4}, {100, 70, 45, 16, 8}, {40, 40, 40, 32, 4},
+    static const struct { int M, N, K, TS, WPT; unsigned seed; int small; } cases[] = {
+        {1, 1, 1, 8, 2, 131, 1}, {17, 31, 13, 8, 4, 132, 1}, {9, 15, 8, 8, 8, 133, 1}, {33, 17, 18, 16, 4, 134, 0},
+        {65, 33, 47, 16, 4, 135, 0}, {100, 70, 45, 16, 8, 136, 0}, {40, 40, 40, 32, 4, 137, 0},
     };
     const int n = sizeof cases / sizeof cases[0];
     clu_env env;
-    grade_begin(argc, argv, n, &env);
+    grade_start(argc, argv, n, &env);
     for (int s = 0; s < n; s++) {
-        char what[80], why[200] = "", opts[64];
-        const int *c = cases[s];
-        snprintf(opts, sizeof opts, "-DTS=%d -DWPT=%d", c[3], c[4]);
-        cl_program prog = clu_build(&env, grade_path("gemm.cl"), opts);
-        cl_kernel k = clu_kernel(prog, "gemm");
-        snprintf(what, sizeof what, "M=%d N=%d K=%d, TS=%d WPT=%d", c[0], c[1], c[2], c[3], c[4]);
-        grade(try_shape(&env, k, c[0], c[1], c[2], (size_t)c[3], (size_t)c[4], why, sizeof why), what, "%s", why);
+        const int M = cases[s].M, N = cases[s].N, K = cases[s].K, TS = cases[s].TS, WPT = cases[s].WPT;
+        if (!grade_case(s, cases[s].small, "M=%d N=%d K=%d, TS=%d WPT=%d, seed %u", M, N, K, TS, WPT, cases[s].seed))
+            continue;
+        char opts[64];
+        snprintf(opts, sizeof opts, "-DTS=%d -DWPT=%d", TS, WPT);
+        cl_program prog = grade_build(&env, "gemm.cl", opts);
+        cl_kernel k = grade_kernel(prog, "gemm");
+        const size_t gx = clu_round_up((size_t)N, (size_t)TS), gy = clu_round_up((size_t)M, (size_t)TS);
+        const size_t global[2] = {gx / (size_t)WPT, gy}, local[2] = {(size_t)(TS / WPT), (size_t)TS};
+        grade_gemm_case(&env, k, M, N, K, NULL, global, local, cases[s].seed);
         clReleaseKernel(k);
         clReleaseProgram(prog);
     }
-    return grade_end(&env);
+    if (grade_want_speed()) {
+        cl_program prog = grade_build(&env, "gemm.cl", "-DTS=32 -DWPT=8");
+        cl_kernel k = grade_kernel(prog, "gemm");
+        const size_t global[2] = {256 / 8, 256}, local[2] = {4, 32};
+        grade_gemm_speed(&env, k, 256, NULL, global, local, 2.5, 1.5, 1.0);
+        clReleaseKernel(k);
+        clReleaseProgram(prog);
+    }
+    return grade_finish(&env);
 }

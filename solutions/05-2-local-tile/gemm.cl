@@ -21,9 +21,9 @@ void gemm(__global const float *A, __global const float *B,
         Bs[ly][lx] = (k0 + ly < K && j < N) ? B[(k0 + ly) * N + j] : 0.0f;
         barrier(CLK_LOCAL_MEM_FENCE);
 #else
-        /* TODO: each work-item loads one float of each tile:
-         *   As[ly][lx] = A[i][k0 + lx]   and   Bs[ly][lx] = B[k0 + ly][j],
-         * or 0.0f where that element lies outside A or B. Then make sure the
+        /* TODO: each work-item loads one float of each tile into As[ly][lx]
+         * and Bs[ly][lx] (which element of A and of B belongs there?), or
+         * 0.0f where that element lies outside A or B. Then make sure the
          * whole group has finished loading before anyone reads the tiles. */
 #endif
         for (int kk = 0; kk < TS; kk++)

@@ -84,7 +84,7 @@ typedef struct {
 
 typedef struct variant variant;
 typedef void plan_fn(scan *s, const variant *v);
-static plan_fn plan_one_group, plan_multiblock, plan_reduce, plan_reduce_then_scan, plan_lookback;
+static plan_fn plan_multiblock, plan_reduce, plan_reduce_then_scan, plan_lookback;
 
 // snippet: variants
 struct variant {
@@ -93,7 +93,7 @@ struct variant {
     const char *file;
     plan_fn *plan;      /* puts the variant's launches in order */
     size_t per_item;    /* values per work-item in a tile; 0: -v of them */
-    int one_group;      /* scans at most one tile */
+    int one_group;      /* scans at most one tile (one launch of the multi-block plan) */
     int total_only;     /* computes the total, not the scan */
     int bank_model;     /* print the bank-conflict model of its tile */
 };
@@ -101,11 +101,11 @@ struct variant {
 static const variant variants[] = {
     {"serial", "the C loop on the host, in float: the baseline", NULL, NULL, NULL, 1, 0, 0, 0},
     {"hillis-steele", "one work-group: log2(WG) steps of WG additions, double buffered",
-     "scan_hillis_steele", BLOCK, plan_one_group, 1, 1, 0, 0},
+     "scan_hillis_steele", BLOCK, plan_multiblock, 1, 1, 0, 0},
     {"blelloch", "one work-group: up-sweep and down-sweep, 2(m-1) additions for m = 2 WG values",
-     "scan_blelloch", BLOCK, plan_one_group, 2, 1, 0, 1},
+     "scan_blelloch", BLOCK, plan_multiblock, 2, 1, 0, 1},
     {"blelloch-pad", "the same, one word of padding per 32 against bank conflicts",
-     "scan_blelloch_pad", BLOCK, plan_one_group, 2, 1, 0, 1},
+     "scan_blelloch_pad", BLOCK, plan_multiblock, 2, 1, 0, 1},
     {"multiblock-hs", "any n: Hillis-Steele tiles, their totals scanned recursively and added back",
      "scan_hillis_steele", BLOCK, plan_multiblock, 1, 0, 0, 0},
     {"multiblock-blelloch", "any n: the same with Blelloch tiles",
@@ -127,6 +127,18 @@ static size_t tile_of(const scan *s, const variant *v)
     return s->wg * (v->per_item ? v->per_item : s->items);
 }
 
+/* Why variant v cannot run with these options, or NULL. */
+static const char *why_not(const scan *s, const variant *v, int is_int)
+{
+    static char why[160];
+    if (!v->plan && is_int) return "the serial baseline scans floats";
+    if (v->plan && tile_of(s, v) < 2) return "tiles of one value never get shorter: use -t 2 or more";
+    if (v->one_group && s->n > tile_of(s, v))
+        return snprintf(why, sizeof why, "it scans within one work-group: n must be at most %zu with "
+                        "-t %zu (use -o multiblock for more)", tile_of(s, v), s->wg), why;
+    return NULL;
+}
+
 /* A kernel for the next launch, its buffers and then its 32-bit numbers as
  * arguments; refused (exit 2) if the work-group or its local arrays do not
  * fit this device. */
@@ -146,13 +158,6 @@ static cl_mem add_buffer(scan *s, size_t count, const char *what)
 {
     return s->bufs[s->nbufs++] = clu_buffer(s->env, CL_MEM_READ_WRITE, clu_bytes(count, s->esize, what),
                                             NULL, what);
-}
-
-static void plan_one_group(scan *s, const variant *v)
-{
-    cl_mem sum = add_buffer(s, 1, "the tile total");
-    add_step(s, v->file, v->kernel, 1, "scan one tile", 3, (cl_mem[]){s->d_in, s->d_out, sum}, 2,
-             (cl_uint[]){(cl_uint)s->n, (cl_uint)s->exclusive});
 }
 
 // snippet: multiblock
@@ -329,10 +334,16 @@ static size_t check(scan *s, const variant *v, int is_int, int exact, void *h_in
 // snippet: time
 /* Each launch of the scan, best of `reps` with clu_run_best; the scan's time
  * is their sum. A look-back launch needs cleared statuses, so it is timed
- * one run at a time, each after a clear. */
-static double time_scan(scan *s, size_t reps, double *stage_ms)
+ * one run at a time, each after a clear. The serial loop: host clock. */
+static double time_variant(scan *s, const variant *v, size_t reps, void *h_in, void *h_out,
+                           double *stage_ms)
 {
     double total = 0.0;
+    for (size_t r = 0; !v->plan && r < reps; r++) {
+        double t0 = clu_now();
+        scan_serial(h_in, h_out, s->n, s->exclusive);
+        total = r == 0 ? (clu_now() - t0) * 1e3 : fmin(total, (clu_now() - t0) * 1e3);
+    }
     for (int i = 0; i < s->nsteps; i++) {
         step *st = &s->steps[i];
         size_t global = st->groups * s->wg, clear = st->after_clear ? st[-1].groups * s->wg : 0;
@@ -340,7 +351,7 @@ static double time_scan(scan *s, size_t reps, double *stage_ms)
         else for (size_t r = 0; r < reps; r++) {
             clu_run_best(s->env, st[-1].k, 1, &clear, &s->wg, 1);
             double ms = clu_run_best(s->env, st->k, 1, &global, &s->wg, 1);
-            stage_ms[i] = r == 0 || ms < stage_ms[i] ? ms : stage_ms[i];
+            stage_ms[i] = r == 0 ? ms : fmin(ms, stage_ms[i]);
         }
         total += stage_ms[i];
     }
@@ -350,23 +361,34 @@ static double time_scan(scan *s, size_t reps, double *stage_ms)
 
 /* ---- report ----------------------------------------------------------------- */
 
-/* Why variant v cannot run with these options, or NULL. */
-static const char *why_not(const scan *s, const variant *v, int is_int)
+static void report(const scan *s, const variant *v, const char *type, size_t reps, double ms,
+                   const double *stage_ms, double copy)
 {
-    static char why[160];
-    if (!v->plan && is_int) return "the serial baseline scans floats";
-    if (v->plan && tile_of(s, v) < 2) return "tiles of one value never get shorter: use -t 2 or more";
-    if (v->one_group && s->n > tile_of(s, v))
-        return snprintf(why, sizeof why, "it scans within one work-group: n must be at most %zu with "
-                        "-t %zu (use -o multiblock for more)", tile_of(s, v), s->wg), why;
-    return NULL;
+    double slowest = 0.0, gbps = (v->total_only ? 1.0 : 2.0) * (double)(s->n * s->esize) / ms * 1e-6;
+    printf("%-19s %10.4f ms (best of %zu%s): %8.2f GB/s", v->name, ms, reps,
+           v->plan ? " per launch" : " on the host", gbps);
+    if (copy > 0) printf(", %.1f%% of the copy kernel", 100.0 * gbps / copy);
+    printf("\n");
+    for (int i = 0; i < s->nsteps; i++) {
+        if (s->nsteps > 1) printf("  %-24s %10.4f ms\n", s->steps[i].what, stage_ms[i]);
+        slowest = fmax(slowest, stage_ms[i]);
+    }
+    printf("result: variant=%s type=%s scan=%s n=%zu wg=%zu items=%zu tile=%zu ms=%.5f gbps=%.3f "
+           "launches=%d slowest_ms=%.5f", v->name, type, v->total_only ? "total" : s->exclusive ?
+           "exclusive" : "inclusive", s->n, s->wg, s->items, v->plan ? tile_of(s, v) : s->n, ms, gbps,
+           s->nsteps, slowest);
+    if (copy > 0) printf(" copy_gbps=%.3f pct_copy=%.2f", copy, 100.0 * gbps / copy);
+    printf("\n");
 }
+
+/* ---- main ------------------------------------------------------------------- */
 
 int main(int argc, char **argv)
 {
     size_t n = 1 << 20, wg = 256, items = 16, reps = 5;
     int chosen = -1, excl_flag = 0, incl_flag = 0;
     const char *type_s = "float";
+    // snippet: options
     const clu_option opts[] = {
         {"-o", "VARIANT", "the scan to run", CLU_OPT_VARIANT, &chosen, CLU_VARIANTS(variants)},
         {"-n", "N", "number of values to scan", CLU_OPT_SIZE, &n, 1, (size_t)1 << 31},
@@ -378,6 +400,7 @@ int main(int argc, char **argv)
          CLU_OPT_SIZE, &items, 4, 64},
         {"-r", "REPS", "timed runs of each launch; the best counts", CLU_OPT_SIZE, &reps, 1, 100},
     };
+    // end snippet options
     clu_common common;
     clu_parse_args(argc, argv, "lesson 04: prefix scan, from one work-group to memory speed", opts,
                    sizeof opts / sizeof opts[0], &common);
@@ -408,6 +431,8 @@ int main(int argc, char **argv)
         clu_die("n = %zu values need 4 buffers of %zu bytes, but this device has %llu bytes in all "
                 "(CL_DEVICE_GLOBAL_MEM_SIZE)", n, bytes, (unsigned long long)global_mem);
     // end snippet memory-check
+    // snippet: plans
+    /* The kernels' local arrays are sized by -D options: one build per run. */
     char defs[64];
     snprintf(defs, sizeof defs, "-DWG=%zu -DITEMS=%zu -DTYPE_INT=%d", wg, items, is_int);
     proto.env = &env;
@@ -415,19 +440,20 @@ int main(int argc, char **argv)
     proto.fast = clu_build(&env, FAST, defs);
     proto.d_in = clu_buffer(&env, CL_MEM_READ_ONLY, bytes, NULL, "the input");
     proto.d_out = proto.result = clu_buffer(&env, CL_MEM_READ_WRITE, bytes, NULL, "the output");
-    printf("scan:     n = %zu %ss, %s, work-group %zu, %zu values per work-item in the fast tiles\n", n,
-           type_s, excl_flag ? "exclusive" : "inclusive", wg, items);
-
-    /* Every variant's launches first: a size the device refuses stops the
-     * program here, before anything ran. */
+    /* Every variant's launches first: a work-group or local array the device
+     * refuses stops the program here, before anything ran. */
     static scan plans[NVARIANTS];
-    int banks = 0;
     for (int v = 0; v < NVARIANTS; v++) {
         plans[v] = proto;
         if (run[v] && variants[v].plan) variants[v].plan(&plans[v], &variants[v]);
-        banks |= run[v] && variants[v].bank_model;
     }
-    if (banks) print_bank_model(wg);
+    // end snippet plans
+    printf("scan:     n = %zu %ss, %s, work-group %zu, %zu values per work-item in the fast tiles\n", n,
+           type_s, excl_flag ? "exclusive" : "inclusive", wg, items);
+    for (int v = 0; v < NVARIANTS; v++)
+        if (!run[v] && chosen < 0) printf("%-19s skipped: %s\n", variants[v].name, why_not(&proto, &variants[v], is_int));
+    for (int v = 0, shown = 0; v < NVARIANTS; v++)
+        if (run[v] && variants[v].bank_model && !shown++) print_bank_model(wg);
 
     void *h_in = clu_malloc(bytes, "the input"), *h_out = clu_malloc(bytes, "the output");
     double *ref = is_int ? NULL : clu_malloc(clu_bytes(n, sizeof(double), "ref"), "the reference");
@@ -441,7 +467,8 @@ int main(int argc, char **argv)
     // snippet: bandwidth
     /* A scan must read n values and write n: 2n values is the least memory
      * traffic any scan can have; the reduction reads n and writes (almost)
-     * nothing. The yardstick: a float4 copy of n values, measured now. */
+     * nothing. The yardstick: a float4 copy of n values, measured now.
+     * Nothing is timed after a wrong result, or on a simulator. */
     const int sim = clu_on_oclgrind(&env);
     size_t copy_bytes = clu_round_up(bytes > 4096 ? bytes : 4096, 16);
     double copy = wrong || sim ? 0.0 : clu_copy_gbps(&env, copy_bytes);
@@ -449,33 +476,10 @@ int main(int argc, char **argv)
     if (sim) printf("time:     not measured: a simulator has no speed to measure\n");
     else if (!wrong) printf("copy:     float4 copy kernel, %zu bytes: %.2f GB/s (read + written)\n", copy_bytes, copy);
     for (int v = 0; v < NVARIANTS && !wrong && !sim; v++) {
-        if (!run[v]) {
-            if (chosen < 0) printf("%-19s skipped: %s\n", variants[v].name, why_not(&proto, &variants[v], is_int));
-            continue;
-        }
-        scan *s = &plans[v];
-        double stage_ms[MAXSTEPS], ms = 0.0, slowest = 0.0;
-        if (variants[v].plan) ms = time_scan(s, reps, stage_ms);
-        else for (size_t r = 0; r < reps; r++) {
-            double t0 = clu_now();
-            scan_serial(h_in, h_out, n, excl_flag);
-            double t = (clu_now() - t0) * 1e3;
-            ms = r == 0 || t < ms ? t : ms;
-        }
-        double gbps = (variants[v].total_only ? 1.0 : 2.0) * (double)bytes / ms * 1e-6;
-        printf("%-19s %10.4f ms (tile %zu, best of %zu%s): %8.2f GB/s", variants[v].name, ms,
-               variants[v].plan ? tile_of(s, &variants[v]) : n, reps, variants[v].plan ? " per launch" : " on the host", gbps);
-        if (copy > 0) printf(", %.1f%% of the copy kernel", 100.0 * gbps / copy);
-        printf("\n");
-        for (int i = 0; i < s->nsteps; i++) {
-            if (s->nsteps > 1) printf("  %-24s %10.4f ms\n", s->steps[i].what, stage_ms[i]);
-            slowest = fmax(slowest, stage_ms[i]);
-        }
-        printf("result: variant=%s type=%s scan=%s n=%zu wg=%zu items=%zu ms=%.5f gbps=%.3f launches=%d "
-               "slowest_ms=%.5f", variants[v].name, type_s, variants[v].total_only ? "total" :
-               excl_flag ? "exclusive" : "inclusive", n, wg, items, ms, gbps, s->nsteps, slowest);
-        if (copy > 0) printf(" copy_gbps=%.3f pct_copy=%.2f", copy, 100.0 * gbps / copy);
-        printf("\n");
+        double stage_ms[MAXSTEPS];
+        if (run[v])
+            report(&plans[v], &variants[v], type_s, reps,
+                   time_variant(&plans[v], &variants[v], reps, h_in, h_out, stage_ms), stage_ms, copy);
     }
 
     for (int v = 0; v < NVARIANTS; v++) {

@@ -11,9 +11,9 @@ VARIANTS="serial hillis-steele blelloch blelloch-pad multiblock-hs multiblock-bl
 # +-1, a prime, 2^k-1, 2^k+1; int and float, inclusive and exclusive in turn.
 c=0
 for wg_items in "1 4" "2 4" "32 8" "256 16"; do
-    set -- $wg_items
-    wg=$1 items=$2 tile=$(($1 * $2))
-    for n in $(printf '%s\n' 1 2 $((wg - 1)) $wg $((wg + 1)) $((2 * wg + 1)) $((tile - 1)) $((tile + 1)) \
+    read -r wg items <<<"$wg_items"
+    tile=$((wg * items))
+    for n in $(printf '%s\n' 1 2 $((wg - 1)) "$wg" $((wg + 1)) $((2 * wg + 1)) $((tile - 1)) $((tile + 1)) \
                1009 65535 65537 | sort -nu); do
         [ "$n" -ge 1 ] || continue
         c=$((c + 1))
@@ -22,7 +22,6 @@ for wg_items in "1 4" "2 4" "32 8" "256 16"; do
         expect_out 0 'verified lookback: .*: ok' "04: every variant, n=$n wg=$wg items=$items $f" -- \
             "$L04" -o all $f -n $n -t $wg -v $items -r 1
     done
-    set --
 done
 # Large, natively: every variant that takes n, both types, both scans.
 for f in "-T float -i -n 16777216" "-T int -e -n 16777217" "-T float -e -n 1048579 -t 64 -v 32" \
@@ -42,7 +41,7 @@ expect_out 0 'verified lookback \(whole numbers\): 5000 values, exact inputs, wo
     "04: the check on whole numbers is exact" -- "$L04" -o lookback -n 5000 -r 1
 expect_out 0 'verified multiblock: 100003 values, worst error [0-9.e+-]+ at \[[0-9]+\] \(bound [0-9.e+-]+ there\): ok' \
     "04: prints the worst error, where, and the bound there" -- "$L04" -o multiblock -n 100003 -r 1
-expect_out 0 '^result: variant=reduce-then-scan type=int scan=exclusive n=100000 wg=256 items=16 ms=.* pct_copy=' \
+expect_out 0 '^result: variant=reduce-then-scan type=int scan=exclusive n=100000 wg=256 items=16 tile=4096 ms=.* pct_copy=' \
     "04: one result: line with the copy kernel's ratio" -- "$L04" -o reduce-then-scan -T int -e -n 100000 -r 1
 expect_out 0 '% of the copy kernel' "04: prints the ratio to the copy kernel" -- "$L04" -o lookback -n 100000 -r 1
 expect_out 0 'plain: .* 16x .*' "04: the bank model shows the 16-way conflict" -- "$L04" -o blelloch -n 512 -r 1

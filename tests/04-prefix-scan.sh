@@ -29,6 +29,8 @@ for f in "-T float -i -n 16777216" "-T int -e -n 16777217" "-T float -e -n 10485
     # shellcheck disable=SC2086
     expect_out 0 'verified multiblock: .*: ok' "04: every variant $f" -- "$L04" -o all $f -r 1
 done
+expect_out 0 'verified multiblock: .*: ok' "04: multiblock at 2^26+1" -- "$L04" -o multiblock -n 67108865 -r 1
+expect_out 0 'verified lookback: .*: ok' "04: lookback int -e at 2^26+3" -- "$L04" -o lookback -T int -e -n 67108867 -r 1
 expect_out 0 'verified blelloch-pad: 512 values' "04: one work-group, a whole tile" -- \
     "$L04" -o blelloch-pad -n 512 -t 256 -r 1
 expect_out 0 'verified lookback' "04: runs from another directory" -- \
@@ -117,7 +119,7 @@ while IFS='|' read -r m variants sizes; do
         done
     done
 done <<EOF
-carry|multiblock|-r 1;-n 100003;-n 5000 -T int -e;$big
+carry|multiblock|-r 1;-n 100003;-n 5000 -T int -e;$big;-T float -i -n 67108865
 carry|multiblock-hs|-T int -e -n 16777217
 carry|reduce-then-scan|-n 300000 -t 64 -v 4;-T float -i -n 16777216
 zero-tile|blelloch multiblock-blelloch|-n 512 -t 256;-n 3 -t 2 -T int -e
@@ -132,7 +134,7 @@ tail-zero|lookback|-n 5;-n 4097 -T int -e
 fast-drop-last|reduce|-n 4097;-T float -n 16777217
 fast-drop-last|lookback|-n 4097 -T int;-T int -i -n 16777219
 rts-carry|reduce-then-scan|-n 100003;-T float -e -n 16777216
-lb-carry|lookback|-n 100003;-r 1;$big
+lb-carry|lookback|-n 100003;-r 1;$big;-T int -e -n 67108867
 lb-drop|lookback|-n 100000 -t 64 -v 4 -T int;-T float -e -n 16777216
 EOF
 rm -rf "$BADK"

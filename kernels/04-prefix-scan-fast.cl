@@ -74,7 +74,7 @@ static void store_scan(__global T *out, uint tile, uint n, const T x[ITEMS], T c
     }
     if (full) { /* the same for the whole group: the barrier is safe */
         for (int k = 0; k < ITEMS / 4; k++)
-            stage[SLOT4(lid * (ITEMS / 4) + k)] = (T4)(y[4 * k], y[4 * k + 1], y[4 * k + 2], y[4 * k + 3]);
+            stage[SLOT4(lid * (ITEMS / 4) + k)] = vload4(k, y);
         barrier(CLK_LOCAL_MEM_FENCE);
         __global T4 *p = (__global T4 *)(out + tile * TILE);
         for (int k = 0; k < ITEMS / 4; k++)

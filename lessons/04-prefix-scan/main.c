@@ -1,15 +1,18 @@
 /* Lesson 04 -- prefix scan: B[i] = A[0] + ... + A[i] (inclusive) or
  * A[0] + ... + A[i-1] (exclusive), from one work-group to memory speed.
  *
- * Teaches, in order (-o VARIANT): the serial loop; Hillis-Steele in one
- * work-group with double buffering; Blelloch's up-sweep and down-sweep;
- * Blelloch with padding against local-memory bank conflicts; a multi-block
- * scan for any n (scan tiles, scan their totals recursively, add them back);
- * the up-sweep as a reduction; reduce-then-scan; and a single pass with
- * decoupled look-back, whose tiles are numbered by an atomic counter.
+ * Teaches, one variant each (-o): Hillis-Steele in one work-group with double
+ * buffering; Blelloch's up-sweep and down-sweep; Blelloch with padding
+ * against local-memory bank conflicts; a multi-block scan for any n (scan
+ * tiles, scan their totals recursively, add them back); the up-sweep as a
+ * reduction; reduce-then-scan; a single pass with decoupled look-back. The
+ * serial loop is the baseline. A scan of many launches is a list of steps,
+ * built once, run to check it and run again to time it.
+ * The host flow of lesson 01 is one call each into common/ here.
+ * Kernel files: kernels/04-prefix-scan.cl, kernels/04-prefix-scan-fast.cl
  * APIs introduced: __local arrays and barrier(), atomic_inc / atomic_xchg /
- * atomic_or on global memory, programs built twice with
- * different -D options, CL_DEVICE_MAX_MEM_ALLOC_SIZE.
+ * atomic_or on global memory, -D build options that size local arrays,
+ * CL_KERNEL_LOCAL_MEM_SIZE (checked by clu_check_wgsize).
  */
 #include "clu.h"
 
@@ -19,10 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- the C reference ---------------------------------------------------- */
 
 // snippet: serial-reference
-/* The serial scan: one pass, one addition per value. Every device result is
- * checked against the same loop run in double (or exactly, for int). */
+/* The serial scan: one pass, one addition per value. */
 static void scan_serial(const float *a, float *b, size_t n, int exclusive)
 {
     float sum = 0.0f;
@@ -34,138 +37,163 @@ static void scan_serial(const float *a, float *b, size_t n, int exclusive)
 }
 // end snippet serial-reference
 
-static void scan_serial_int(const int *a, int *b, size_t n, int exclusive)
+// snippet: reference
+/* The same loop in double for floats, with mag[i], the sum of |A[j]| over
+ * the terms of B[i], for the error bound; for ints in unsigned arithmetic,
+ * which wraps exactly as the device does and is never undefined. */
+static void reference(const void *in, int is_int, size_t n, int exclusive, double *ref,
+                      double *mag, int *iref)
 {
-    unsigned sum = 0; /* unsigned: wraps like the device, no undefined overflow */
+    double s = 0.0, m = 0.0;
+    unsigned u = 0;
     for (size_t i = 0; i < n; i++) {
-        unsigned next = sum + (unsigned)a[i];
-        b[i] = (int)(exclusive ? sum : next);
-        sum = next;
+        if (is_int) {
+            unsigned next = u + (unsigned)((const int *)in)[i];
+            iref[i] = (int)(exclusive ? u : next);
+            u = next;
+        } else {
+            double a = ((const float *)in)[i];
+            ref[i] = exclusive ? s : s + a;
+            mag[i] = exclusive ? m : m + fabs(a);
+            s += a;
+            m += fabs(a);
+        }
     }
 }
+// end snippet reference
 
-/* ---- what the program runs ------------------------------------------------ */
+/* ---- the variants ---------------------------------------------------------- */
 
-enum variant { SERIAL, HILLIS_STEELE, BLELLOCH, BLELLOCH_PAD, MULTIBLOCK, REDUCE,
-               REDUCE_THEN_SCAN, LOOKBACK, NVARIANTS };
-static const char *variant_names[NVARIANTS] = {
-    "serial", "hillis-steele", "blelloch", "blelloch-pad", "multiblock",
-    "reduce", "reduce-then-scan", "lookback"};
+#define BLOCK "04-prefix-scan.cl"
+#define FAST "04-prefix-scan-fast.cl"
+#define MAXSTEPS 80
 
-static int lookup(const char *flag, const char *name, const char *const *names, int count)
-{
-    for (int i = 0; i < count; i++)
-        if (!strcmp(name, names[i])) return i;
-    char list[256] = "";
-    for (int i = 0; i < count; i++) {
-        strcat(list, names[i]);
-        if (i + 1 < count) strcat(list, ", ");
-    }
-    clu_die("%s: unknown '%s' (choose one of: %s)", flag, name, list);
-}
+typedef struct { cl_kernel k; size_t groups; const char *what; int after_clear; } step;
 
-#define MAXEV 256
-
+/* One variant's scan: its launches in order and the buffers they use. */
 typedef struct {
-    clu_env env;
-    int is_int;
-    size_t esize; /* bytes per value */
-    size_t wg, items;
+    clu_env *env;
     cl_program block, fast;
-    cl_kernel k_block[3]; /* hillis-steele, blelloch, blelloch-pad */
-    cl_kernel k_add, k_reduce, k_scan_tiles, k_lookback, k_clear;
-    cl_event ev[MAXEV];
-    int nev;
-    const char *names[MAXEV];
-} scan_ctx;
+    size_t n, wg, items, esize;
+    int exclusive;
+    cl_mem d_in, d_out, result; /* result: d_out, or the total for reduce */
+    step steps[MAXSTEPS];
+    int nsteps, nbufs;
+    cl_mem bufs[MAXSTEPS];
+} scan;
 
-static void launch(scan_ctx *c, cl_kernel k, size_t groups, const char *what)
+typedef struct variant variant;
+typedef void plan_fn(scan *s, const variant *v);
+static plan_fn plan_multiblock, plan_reduce, plan_reduce_then_scan, plan_lookback;
+
+// snippet: variants
+struct variant {
+    const char *name, *why;
+    const char *kernel; /* the kernel that scans (or sums) a tile; NULL: the C loop */
+    const char *file;
+    plan_fn *plan;      /* puts the variant's launches in order */
+    size_t per_item;    /* values per work-item in a tile; 0: -v of them */
+    int one_group;      /* scans at most one tile (one launch of the multi-block plan) */
+    int total_only;     /* computes the total, not the scan */
+    int bank_model;     /* print the bank-conflict model of its tile */
+};
+
+static const variant variants[] = {
+    {"serial", "the C loop on the host, in float: the baseline", NULL, NULL, NULL, 1, 0, 0, 0},
+    {"hillis-steele", "one work-group: log2(WG) steps of WG additions, double buffered",
+     "scan_hillis_steele", BLOCK, plan_multiblock, 1, 1, 0, 0},
+    {"blelloch", "one work-group: up-sweep and down-sweep, 2(m-1) additions for m = 2 WG values",
+     "scan_blelloch", BLOCK, plan_multiblock, 2, 1, 0, 1},
+    {"blelloch-pad", "the same, one word of padding per 32 against bank conflicts",
+     "scan_blelloch_pad", BLOCK, plan_multiblock, 2, 1, 0, 1},
+    {"multiblock-hs", "any n: Hillis-Steele tiles, their totals scanned recursively and added back",
+     "scan_hillis_steele", BLOCK, plan_multiblock, 1, 0, 0, 0},
+    {"multiblock-blelloch", "any n: the same with Blelloch tiles",
+     "scan_blelloch", BLOCK, plan_multiblock, 2, 0, 0, 0},
+    {"multiblock", "any n: the same with padded Blelloch tiles (4n values of traffic)",
+     "scan_blelloch_pad", BLOCK, plan_multiblock, 2, 0, 0, 0},
+    {"reduce", "the up-sweep alone: the total of n values, each read once (1n)",
+     "reduce_tiles", FAST, plan_reduce, 0, 0, 1, 0},
+    {"reduce-then-scan", "tile totals, their scan, then each tile scanned again from its total (3n)",
+     "scan_tiles", FAST, plan_reduce_then_scan, 0, 0, 0, 0},
+    {"lookback", "one pass (2n): each tile adds its predecessors' published totals",
+     "scan_lookback", FAST, plan_lookback, 0, 0, 0, 0},
+};
+// end snippet variants
+enum { NVARIANTS = sizeof variants / sizeof variants[0] };
+
+static size_t tile_of(const scan *s, const variant *v)
 {
-    if (c->nev == MAXEV) clu_die("too many kernel launches in one scan");
-    size_t global = groups * c->wg, local = c->wg;
-    CLU_CHECK(clEnqueueNDRangeKernel(c->env.queue, k, 1, NULL, &global, &local, 0, NULL,
-                                     &c->ev[c->nev]));
-    c->names[c->nev++] = what;
+    return s->wg * (v->per_item ? v->per_item : s->items);
 }
 
-static void release_events(scan_ctx *c)
+/* Why variant v cannot run with these options, or NULL. */
+static const char *why_not(const scan *s, const variant *v, int is_int)
 {
-    for (int i = 0; i < c->nev; i++) clReleaseEvent(c->ev[i]);
-    c->nev = 0;
+    static char why[160];
+    if (!v->plan && is_int) return "the serial baseline scans floats";
+    if (v->plan && tile_of(s, v) < 2) return "tiles of one value never get shorter: use -t 2 or more";
+    if (v->one_group && s->n > tile_of(s, v))
+        return snprintf(why, sizeof why, "it scans within one work-group: n must be at most %zu with "
+                        "-t %zu (use -o multiblock for more)", tile_of(s, v), s->wg), why;
+    return NULL;
 }
 
-/* Milliseconds from the start of the first command to the end of the last. */
-static double span_ms(scan_ctx *c)
+/* A kernel for the next launch, its buffers and then its 32-bit numbers as
+ * arguments; refused (exit 2) if the work-group or its local arrays do not
+ * fit this device. */
+static cl_kernel add_step(scan *s, const char *file, const char *name, size_t groups, const char *what,
+                          int nmem, const cl_mem *mem, int nnum, const cl_uint *num)
 {
-    cl_ulong start = 0, end = 0;
-    CLU_CHECK(clWaitForEvents(c->nev, c->ev));
-    CLU_CHECK(clGetEventProfilingInfo(c->ev[0], CL_PROFILING_COMMAND_START, sizeof start, &start, NULL));
-    CLU_CHECK(clGetEventProfilingInfo(c->ev[c->nev - 1], CL_PROFILING_COMMAND_END, sizeof end, &end, NULL));
-    return (double)(end - start) * 1e-6;
+    if (s->nsteps == MAXSTEPS) clu_die("too many launches in one scan");
+    cl_kernel k = clu_kernel(strcmp(file, FAST) ? s->block : s->fast, name);
+    for (int i = 0; i < nmem; i++) CLU_CHECK(clSetKernelArg(k, (cl_uint)i, sizeof(cl_mem), &mem[i]));
+    for (int i = 0; i < nnum; i++) CLU_CHECK(clSetKernelArg(k, (cl_uint)(nmem + i), sizeof(cl_uint), &num[i]));
+    clu_check_wgsize(s->env, k, s->wg);
+    s->steps[s->nsteps++] = (step){k, groups, what, 0};
+    return k;
 }
 
-static void set_scan_args(cl_kernel k, cl_mem in, cl_mem out, cl_mem sums, size_t n, int exclusive)
+static cl_mem add_buffer(scan *s, size_t count, const char *what)
 {
-    cl_uint n_arg = (cl_uint)n;
-    CLU_CHECK(clSetKernelArg(k, 0, sizeof in, &in));
-    CLU_CHECK(clSetKernelArg(k, 1, sizeof out, &out));
-    CLU_CHECK(clSetKernelArg(k, 2, sizeof sums, &sums));
-    CLU_CHECK(clSetKernelArg(k, 3, sizeof n_arg, &n_arg));
-    CLU_CHECK(clSetKernelArg(k, 4, sizeof exclusive, &exclusive));
+    return s->bufs[s->nbufs++] = clu_buffer(s->env, CL_MEM_READ_WRITE, clu_bytes(count, s->esize, what),
+                                            NULL, what);
 }
 
 // snippet: multiblock
 /* Scan n values of `in` into `out` (the two may be the same buffer): scan
  * each tile, then scan the tiles' totals, exclusively, with this same
- * function, and add to every tile the total of the tiles before it.
- * sums[depth] holds the totals at each level of the recursion. */
-static void multiblock(scan_ctx *c, cl_kernel blk, size_t tile, cl_mem in, cl_mem out,
-                       size_t n, int exclusive, cl_mem *sums, int depth)
+ * function, and add to every tile the total of the tiles before it. */
+static void multiblock(scan *s, const char *kernel, size_t tile, cl_mem in, cl_mem out, size_t n,
+                       int exclusive)
 {
     size_t tiles = (n + tile - 1) / tile;
-    set_scan_args(blk, in, out, sums[depth], n, exclusive);
-    launch(c, blk, tiles, in == out ? "scan tile totals" : "scan tiles");
+    cl_mem sums = add_buffer(s, tiles, "the tile totals");
+    add_step(s, BLOCK, kernel, tiles, in == out ? "scan tile totals" : "scan tiles", 3,
+             (cl_mem[]){in, out, sums}, 2, (cl_uint[]){(cl_uint)n, (cl_uint)exclusive});
     if (tiles == 1) return;
-    multiblock(c, blk, tile, sums[depth], sums[depth], tiles, 1, sums, depth + 1);
-    cl_uint n_arg = (cl_uint)n, tile_arg = (cl_uint)tile;
-    CLU_CHECK(clSetKernelArg(c->k_add, 0, sizeof out, &out));
-    CLU_CHECK(clSetKernelArg(c->k_add, 1, sizeof sums[depth], &sums[depth]));
-    CLU_CHECK(clSetKernelArg(c->k_add, 2, sizeof n_arg, &n_arg));
-    CLU_CHECK(clSetKernelArg(c->k_add, 3, sizeof tile_arg, &tile_arg));
-    launch(c, c->k_add, tiles, "add tile sums");
+    multiblock(s, kernel, tile, sums, sums, tiles, 1);
+    add_step(s, BLOCK, "add_block_sums", tiles, "add tile totals", 2, (cl_mem[]){out, sums}, 2,
+             (cl_uint[]){(cl_uint)n, (cl_uint)tile});
 }
 // end snippet multiblock
 
-/* The buffers for the totals at every level: tiles of `tile` values. */
-static int make_levels(scan_ctx *c, size_t n, size_t tile, cl_mem *sums, int max)
+static void plan_multiblock(scan *s, const variant *v)
 {
-    int levels = 0;
-    do {
-        n = (n + tile - 1) / tile;
-        if (levels == max) clu_die("too many levels");
-        cl_int err;
-        sums[levels++] = clCreateBuffer(c->env.context, CL_MEM_READ_WRITE, n * c->esize, NULL, &err);
-        CLU_CHECK_ERR(err, "clCreateBuffer(sums)");
-    } while (n > 1);
-    return levels;
+    multiblock(s, v->kernel, tile_of(s, v), s->d_in, s->d_out, s->n, s->exclusive);
 }
 
 // snippet: reduce
 /* The up-sweep alone: totals of tiles, then totals of those, down to one. */
-static void reduce(scan_ctx *c, cl_mem in, size_t n, cl_mem *sums)
+static void plan_reduce(scan *s, const variant *v)
 {
-    size_t tile = c->wg * c->items;
-    cl_mem src = in;
-    for (int depth = 0;; depth++) {
-        size_t tiles = (n + tile - 1) / tile;
-        cl_uint n_arg = (cl_uint)n;
-        CLU_CHECK(clSetKernelArg(c->k_reduce, 0, sizeof src, &src));
-        CLU_CHECK(clSetKernelArg(c->k_reduce, 1, sizeof sums[depth], &sums[depth]));
-        CLU_CHECK(clSetKernelArg(c->k_reduce, 2, sizeof n_arg, &n_arg));
-        launch(c, c->k_reduce, tiles, depth ? "reduce totals" : "reduce tiles");
-        if (tiles == 1) return;
-        src = sums[depth];
-        n = tiles;
+    cl_mem src = s->d_in;
+    for (size_t n = s->n, tiles = 0; tiles != 1; n = tiles) {
+        tiles = (n + tile_of(s, v) - 1) / tile_of(s, v);
+        cl_mem sums = add_buffer(s, tiles, "the tile totals");
+        add_step(s, v->file, v->kernel, tiles, src == s->d_in ? "reduce tiles" : "reduce totals", 2,
+                 (cl_mem[]){src, sums}, 1, (cl_uint[]){(cl_uint)n});
+        s->result = src = sums;
     }
 }
 // end snippet reduce
@@ -174,33 +202,31 @@ static void reduce(scan_ctx *c, cl_mem in, size_t n, cl_mem *sums)
 /* Reduce-then-scan: read the input once to get the tile totals, scan the
  * totals (few: n / tile), read the input again to scan each tile from its
  * starting total. 3n values of traffic. */
-static void reduce_then_scan(scan_ctx *c, cl_mem in, cl_mem out, size_t n, int exclusive,
-                             cl_mem *sums, cl_mem *sum_levels)
+static void plan_reduce_then_scan(scan *s, const variant *v)
 {
-    size_t tile = c->wg * c->items, tiles = (n + tile - 1) / tile;
-    cl_uint n_arg = (cl_uint)n;
-    CLU_CHECK(clSetKernelArg(c->k_reduce, 0, sizeof in, &in));
-    CLU_CHECK(clSetKernelArg(c->k_reduce, 1, sizeof sums[0], &sums[0]));
-    CLU_CHECK(clSetKernelArg(c->k_reduce, 2, sizeof n_arg, &n_arg));
-    launch(c, c->k_reduce, tiles, "reduce tiles");
-    multiblock(c, c->k_block[BLELLOCH_PAD - HILLIS_STEELE], 2 * c->wg, sums[0], sums[0], tiles, 1,
-               sum_levels, 0);
-    set_scan_args(c->k_scan_tiles, in, out, sums[0], n, exclusive);
-    launch(c, c->k_scan_tiles, tiles, "rescan tiles from totals");
+    size_t tiles = (s->n + tile_of(s, v) - 1) / tile_of(s, v);
+    cl_mem sums = add_buffer(s, tiles, "the tile totals");
+    add_step(s, FAST, "reduce_tiles", tiles, "reduce tiles", 2, (cl_mem[]){s->d_in, sums}, 1,
+             (cl_uint[]){(cl_uint)s->n});
+    multiblock(s, "scan_blelloch_pad", 2 * s->wg, sums, sums, tiles, 1);
+    add_step(s, v->file, v->kernel, tiles, "rescan tiles from totals", 3, (cl_mem[]){s->d_in, s->d_out, sums},
+             2, (cl_uint[]){(cl_uint)s->n, (cl_uint)s->exclusive});
 }
 // end snippet reduce-then-scan
 
 // snippet: lookback-host
-/* The single pass: clear the tile counter and the statuses, then one launch. */
-static void lookback(scan_ctx *c, cl_mem in, cl_mem out, size_t n, int exclusive, cl_mem status)
+/* The single pass: clear the tile counter and the statuses (two words per
+ * tile), then one launch. */
+static void plan_lookback(scan *s, const variant *v)
 {
-    size_t tiles = (n + c->wg * c->items - 1) / (c->wg * c->items);
+    size_t tiles = (s->n + tile_of(s, v) - 1) / tile_of(s, v);
     cl_uint count = (cl_uint)(1 + 2 * tiles);
-    CLU_CHECK(clSetKernelArg(c->k_clear, 0, sizeof status, &status));
-    CLU_CHECK(clSetKernelArg(c->k_clear, 1, sizeof count, &count));
-    launch(c, c->k_clear, (count + c->wg - 1) / c->wg, "clear statuses");
-    set_scan_args(c->k_lookback, in, out, status, n, exclusive);
-    launch(c, c->k_lookback, tiles, "scan with look-back");
+    cl_mem status = s->bufs[s->nbufs++] =
+        clu_buffer(s->env, CL_MEM_READ_WRITE, count * sizeof(cl_uint), NULL, "the tile statuses");
+    add_step(s, FAST, "clear_status", (count + s->wg - 1) / s->wg, "clear statuses", 1, &status, 1, &count);
+    add_step(s, v->file, v->kernel, tiles, "scan with look-back", 3, (cl_mem[]){s->d_in, s->d_out, status}, 2,
+             (cl_uint[]){(cl_uint)s->n, (cl_uint)s->exclusive});
+    s->steps[s->nsteps - 1].after_clear = 1;
 }
 // end snippet lookback-host
 
@@ -239,16 +265,119 @@ static void print_bank_model(size_t wg)
     for (int pad = 0; pad <= 1; pad++) {
         printf("\n  %-12s ", pad ? "padded:" : "plain:");
         for (size_t o = 1; o < 2 * wg; o <<= 1) {
-            size_t active = wg / o;
             int worst = 0;
-            for (size_t lane0 = 0; lane0 < active; lane0 += 32)
+            for (size_t lane0 = 0; lane0 < wg / o; lane0 += 32)
                 for (int right = 0; right <= 1; right++) {
-                    int d = conflict_degree(o, lane0, active, right, pad);
+                    int d = conflict_degree(o, lane0, wg / o, right, pad);
                     if (d > worst) worst = d;
                 }
-            printf(" %3d%s", worst, "x");
+            printf(" %3dx", worst);
         }
     }
+    printf("\n");
+}
+
+/* ---- run and verify ------------------------------------------------------- */
+
+static void run_steps(scan *s)
+{
+    for (int i = 0; i < s->nsteps; i++) {
+        size_t global = s->steps[i].groups * s->wg;
+        CLU_CHECK(clEnqueueNDRangeKernel(s->env->queue, s->steps[i].k, 1, NULL, &global, &s->wg, 0,
+                                         NULL, NULL));
+    }
+    CLU_CHECK(clFinish(s->env->queue)); /* a kernel that faulted is reported here */
+}
+
+// snippet: check
+/* Run variant v once on whole numbers (every result must be exact) or on
+ * random values (floats within the realistic bound, ints exact); return how
+ * many results are wrong. Whole numbers +-1..4: the partial sums are random
+ * walks, about sqrt(7.5 n) in size: 1.3e5 at n = 2^31, far below 2^24, so
+ * every float sum is exact and a missing term always shows. */
+static size_t check(scan *s, const variant *v, int is_int, int exact, void *h_in, void *h_out,
+                    double *ref, double *mag, int *iref)
+{
+    size_t n = s->n, nout = v->total_only ? 1 : n;
+    float *f = h_in;
+    if (exact) {
+        clu_fill_exact(f, n, 4, 4);
+        for (size_t i = 0; is_int && i < n; i++) { /* the same whole numbers as ints */
+            int x = (int)f[i];
+            memcpy((char *)h_in + i * sizeof x, &x, sizeof x);
+        }
+    } else if (is_int) clu_fill_random_int(h_in, n, 5, -1000, 1000);
+    else clu_fill_random(f, n, 5, -1.0f, 1.0f);
+    reference(h_in, is_int, n, s->exclusive && !v->total_only, ref, mag, iref);
+
+    if (v->plan) {
+        CLU_CHECK(clEnqueueWriteBuffer(s->env->queue, s->d_in, CL_TRUE, 0, n * s->esize, h_in, 0, NULL, NULL));
+        /* An output the scan never writes stays NaN (2143289344 as an int)
+         * and fails. Written, not filled: Oclgrind counts filled memory as
+         * uninitialized even after a kernel wrote it. */
+        for (size_t i = 0; i < nout; i++) memcpy((char *)h_out + i * 4, &(uint32_t){0x7fc00000}, 4);
+        CLU_CHECK(clEnqueueWriteBuffer(s->env->queue, s->result, CL_TRUE, 0, nout * s->esize, h_out, 0, NULL, NULL));
+        run_steps(s);
+        clu_read(s->env, s->result, nout * s->esize, h_out);
+    } else scan_serial(h_in, h_out, n, s->exclusive);
+
+    char what[64];
+    snprintf(what, sizeof what, "%s%s%s", v->name, v->total_only ? " total" : "", exact ? " (whole numbers)" : "");
+    size_t last = n - nout; /* the total is the last inclusive sum */
+    if (is_int) return clu_verify_int(what, h_out, iref + last, nout);
+    return clu_verify(what, h_out, ref + last, exact ? NULL : mag + last, nout, n);
+}
+// end snippet check
+
+/* ---- time ------------------------------------------------------------------- */
+
+// snippet: time
+/* Each launch of the scan, best of `reps` with clu_run_best; the scan's time
+ * is their sum. A look-back launch needs cleared statuses, so it is timed
+ * one run at a time, each after a clear. The serial loop: host clock. */
+static double time_variant(scan *s, const variant *v, size_t reps, void *h_in, void *h_out,
+                           double *stage_ms)
+{
+    double total = 0.0;
+    for (size_t r = 0; !v->plan && r < reps; r++) {
+        double t0 = clu_now();
+        scan_serial(h_in, h_out, s->n, s->exclusive);
+        total = r == 0 ? (clu_now() - t0) * 1e3 : fmin(total, (clu_now() - t0) * 1e3);
+    }
+    for (int i = 0; i < s->nsteps; i++) {
+        step *st = &s->steps[i];
+        size_t global = st->groups * s->wg, clear = st->after_clear ? st[-1].groups * s->wg : 0;
+        if (!st->after_clear) stage_ms[i] = clu_run_best(s->env, st->k, 1, &global, &s->wg, reps);
+        else for (size_t r = 0; r < reps; r++) {
+            clu_run_best(s->env, st[-1].k, 1, &clear, &s->wg, 1);
+            double ms = clu_run_best(s->env, st->k, 1, &global, &s->wg, 1);
+            stage_ms[i] = r == 0 ? ms : fmin(ms, stage_ms[i]);
+        }
+        total += stage_ms[i];
+    }
+    return total;
+}
+// end snippet time
+
+/* ---- report ----------------------------------------------------------------- */
+
+static void report(const scan *s, const variant *v, const char *type, size_t reps, double ms,
+                   const double *stage_ms, double copy)
+{
+    double slowest = 0.0, gbps = (v->total_only ? 1.0 : 2.0) * (double)(s->n * s->esize) / ms * 1e-6;
+    printf("%-19s %10.4f ms (best of %zu%s): %8.2f GB/s", v->name, ms, reps,
+           v->plan ? " per launch" : " on the host", gbps);
+    if (copy > 0) printf(", %.1f%% of the copy kernel", 100.0 * gbps / copy);
+    printf("\n");
+    for (int i = 0; i < s->nsteps; i++) {
+        if (s->nsteps > 1) printf("  %-24s %10.4f ms\n", s->steps[i].what, stage_ms[i]);
+        slowest = fmax(slowest, stage_ms[i]);
+    }
+    printf("result: variant=%s type=%s scan=%s n=%zu wg=%zu items=%zu tile=%zu ms=%.5f gbps=%.3f "
+           "launches=%d slowest_ms=%.5f", v->name, type, v->total_only ? "total" : s->exclusive ?
+           "exclusive" : "inclusive", s->n, s->wg, s->items, v->plan ? tile_of(s, v) : s->n, ms, gbps,
+           s->nsteps, slowest);
+    if (copy > 0) printf(" copy_gbps=%.3f pct_copy=%.2f", copy, 100.0 * gbps / copy);
     printf("\n");
 }
 
@@ -257,230 +386,115 @@ static void print_bank_model(size_t wg)
 int main(int argc, char **argv)
 {
     size_t n = 1 << 20, wg = 256, items = 16, reps = 5;
-    const char *variant_s = "multiblock", *block_s = "blelloch-pad", *type_s = "float";
-    int excl_flag = 0, incl_flag = 0;
+    int chosen = -1, excl_flag = 0, incl_flag = 0;
+    const char *type_s = "float";
+    // snippet: options
     const clu_option opts[] = {
+        {"-o", "VARIANT", "the scan to run", CLU_OPT_VARIANT, &chosen, CLU_VARIANTS(variants)},
         {"-n", "N", "number of values to scan", CLU_OPT_SIZE, &n, 1, (size_t)1 << 31},
-        {"-o", "VARIANT", "serial, hillis-steele, blelloch, blelloch-pad, multiblock, reduce, "
-                          "reduce-then-scan, lookback", CLU_OPT_STRING, &variant_s, 0, 0},
-        {"-b", "BLOCK", "tile scan of multiblock: hillis-steele, blelloch, blelloch-pad",
-         CLU_OPT_STRING, &block_s, 0, 0},
         {"-T", "TYPE", "float or int", CLU_OPT_STRING, &type_s, 0, 0},
         {"-i", NULL, "inclusive scan: B[i] includes A[i] (the default)", CLU_OPT_FLAG, &incl_flag, 0, 0},
         {"-e", NULL, "exclusive scan: B[i] = A[0] + ... + A[i-1], B[0] = 0", CLU_OPT_FLAG, &excl_flag, 0, 0},
         {"-t", "WG", "work-group size, a power of two", CLU_OPT_SIZE, &wg, 1, 1 << 16},
-        {"-v", "ITEMS", "values per work-item in reduce, reduce-then-scan, lookback (multiple of 4)",
+        {"-v", "ITEMS", "values per work-item of reduce, reduce-then-scan, lookback (multiple of 4)",
          CLU_OPT_SIZE, &items, 4, 64},
-        {"-r", "REPS", "timed runs; the best is reported", CLU_OPT_SIZE, &reps, 1, 100},
+        {"-r", "REPS", "timed runs of each launch; the best counts", CLU_OPT_SIZE, &reps, 1, 100},
     };
+    // end snippet options
     clu_common common;
-    clu_parse_args(argc, argv, "lesson 04: prefix scan, from one work-group to memory speed",
-                   opts, sizeof opts / sizeof opts[0], &common);
-    const int variant = lookup("-o", variant_s, variant_names, NVARIANTS);
-    const int block = lookup("-b", block_s, variant_names + HILLIS_STEELE, 3);
-    const char *types[] = {"float", "int"};
-    const int is_int = lookup("-T", type_s, types, 2);
+    clu_parse_args(argc, argv, "lesson 04: prefix scan, from one work-group to memory speed", opts,
+                   sizeof opts / sizeof opts[0], &common);
+    const int is_int = !strcmp(type_s, "int");
+    if (!is_int && strcmp(type_s, "float")) clu_die("-T %s: the type is float or int", type_s);
     if (excl_flag && incl_flag) clu_die("-i and -e exclude each other: choose one");
-    const int exclusive = excl_flag;
     if (wg & (wg - 1)) clu_die("-t %zu: the work-group size must be a power of two", wg);
-    if (wg == 1 && (variant == HILLIS_STEELE || (variant == MULTIBLOCK && block == 0)))
-        clu_die("-t 1: Hillis-Steele tiles need at least 2 work-items (one value each)");
     if (items % 4) clu_die("-v %zu: the values per work-item must be a multiple of 4", items);
-    /* One work-group variants scan a single tile. */
-    size_t one_tile = variant == HILLIS_STEELE ? wg : 2 * wg;
-    if ((variant == HILLIS_STEELE || variant == BLELLOCH || variant == BLELLOCH_PAD) && n > one_tile)
-        clu_die("-o %s scans within one work-group: n must be at most %zu with -t %zu "
-                "(use -o multiblock for more)", variant_s, one_tile, wg);
+    scan proto = {.n = n, .wg = wg, .items = items, .esize = is_int ? sizeof(int) : sizeof(float),
+                  .exclusive = excl_flag};
+    int run[NVARIANTS];
+    for (int v = 0; v < NVARIANTS; v++) { /* an explicit -o must run; "all" skips what cannot */
+        const char *why = (chosen < 0 || chosen == v) ? why_not(&proto, &variants[v], is_int) : "";
+        if (why && chosen == v) clu_die("-o %s: %s", variants[v].name, why);
+        run[v] = !why;
+    }
 
-    scan_ctx c;
-    memset(&c, 0, sizeof c);
-    c.is_int = is_int;
-    c.esize = is_int ? sizeof(int) : sizeof(float);
-    c.wg = wg;
-    c.items = items;
-    clu_setup(&c.env, &common);
-    /* Oclgrind checks kernels rather than timing them (and its
-     * uninitialized-memory check does not see clEnqueueFillBuffer, which the
-     * copy yardstick uses): skip the yardstick there. */
-    char *dev_name = clu_device_string(c.env.device, CL_DEVICE_NAME);
-    const int simulator = strstr(dev_name, "Oclgrind") != NULL;
-    free(dev_name);
-
+    clu_env env;
+    clu_setup(&env, &common);
     // snippet: memory-check
     /* Refuse, before allocating, what the device cannot hold: one buffer may
      * be at most CL_DEVICE_MAX_MEM_ALLOC_SIZE, all of them together (input,
      * output, the copy kernel's two) at most the global memory. */
-    cl_ulong max_alloc = clu_device_ulong(c.env.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
-    cl_ulong global_mem = clu_device_ulong(c.env.device, CL_DEVICE_GLOBAL_MEM_SIZE);
-    cl_ulong bytes = (cl_ulong)n * c.esize;
-    if (bytes > max_alloc || 4 * bytes > global_mem)
-        clu_die("n = %zu values (%llu bytes each for input and output) do not fit: this device "
-                "allows %llu bytes per buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE) and %llu in all",
-                n, (unsigned long long)bytes, (unsigned long long)max_alloc,
-                (unsigned long long)global_mem);
+    size_t bytes = clu_bytes(n, proto.esize, "the input");
+    clu_check_alloc(&env, bytes, "the input");
+    cl_ulong global_mem = clu_device_ulong(env.device, CL_DEVICE_GLOBAL_MEM_SIZE);
+    if (4 * (cl_ulong)bytes > global_mem)
+        clu_die("n = %zu values need 4 buffers of %zu bytes, but this device has %llu bytes in all "
+                "(CL_DEVICE_GLOBAL_MEM_SIZE)", n, bytes, (unsigned long long)global_mem);
     // end snippet memory-check
-
-    /* On NVIDIA, --build-log also shows registers and local memory per kernel. */
-    char pname[256] = "";
-    CLU_CHECK(clGetPlatformInfo(c.env.platform, CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL));
-    const int nv_verbose = common.build_log && strstr(pname, "NVIDIA") != NULL;
-    char opts_s[128];
-    snprintf(opts_s, sizeof opts_s, "-DWG=%zu -DITEMS=%zu -DTYPE_INT=%d%s", wg, items, is_int,
-             nv_verbose ? " -cl-nv-verbose" : "");
-    c.block = clu_build(&c.env, "04-prefix-scan.cl", opts_s);
-    c.fast = clu_build(&c.env, "04-prefix-scan-fast.cl", opts_s);
-    c.k_block[0] = clu_kernel(c.block, "scan_hillis_steele");
-    c.k_block[1] = clu_kernel(c.block, "scan_blelloch");
-    c.k_block[2] = clu_kernel(c.block, "scan_blelloch_pad");
-    c.k_add = clu_kernel(c.block, "add_block_sums");
-    c.k_reduce = clu_kernel(c.fast, "reduce_tiles");
-    c.k_scan_tiles = clu_kernel(c.fast, "scan_tiles");
-    c.k_lookback = clu_kernel(c.fast, "scan_lookback");
-    c.k_clear = clu_kernel(c.fast, "clear_status");
-    cl_kernel all[] = {c.k_block[0], c.k_block[1], c.k_block[2], c.k_add, c.k_reduce,
-                       c.k_scan_tiles, c.k_lookback, c.k_clear};
-    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++) clu_check_wgsize(&c.env, all[k], wg);
-
-    /* Input: floats in [-1, 1), ints in [-100, 100]; seeded. */
-    void *h_in = clu_malloc(n * c.esize, "host memory"), *h_out = clu_malloc(n * c.esize, "host memory");
-    if (is_int) clu_fill_random_int(h_in, n, 4, -100, 100);
-    else clu_fill_random(h_in, n, 4, -1.0f, 1.0f);
-
-    size_t tile = variant == MULTIBLOCK ? (block == 0 ? wg : 2 * wg)
-                : variant >= REDUCE ? wg * items : one_tile;
-    printf("scan:     n = %zu %ss, %s, variant %s", n, type_s,
-           variant == REDUCE ? "total only" : exclusive ? "exclusive" : "inclusive", variant_s);
-    if (variant == MULTIBLOCK) printf(" (tiles by %s)", block_s);
-    if (variant != SERIAL) printf(", work-group %zu, tile %zu values", wg, tile);
-    printf("\n");
-    if (variant == BLELLOCH || variant == BLELLOCH_PAD) print_bank_model(wg);
-
-    cl_int err;
-    cl_mem d_in = clCreateBuffer(c.env.context, CL_MEM_READ_ONLY, n * c.esize, NULL, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer(in)");
-    cl_mem d_out = clCreateBuffer(c.env.context, CL_MEM_READ_WRITE, n * c.esize, NULL, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer(out)");
-    CLU_CHECK(clEnqueueWriteBuffer(c.env.queue, d_in, CL_TRUE, 0, n * c.esize, h_in, 0, NULL, NULL));
-
-    /* Totals at every level, for the tile size each variant uses. */
-    cl_mem sums[32], levels[32], status = NULL;
-    int nsums = make_levels(&c, n, tile, sums, 32), nlevels = 0;
-    if (variant == REDUCE_THEN_SCAN)
-        nlevels = make_levels(&c, (n + tile - 1) / tile, 2 * wg, levels, 32);
-    if (variant == LOOKBACK) {
-        size_t tiles = (n + tile - 1) / tile;
-        status = clCreateBuffer(c.env.context, CL_MEM_READ_WRITE, (1 + 2 * tiles) * sizeof(cl_uint),
-                                NULL, &err);
-        CLU_CHECK_ERR(err, "clCreateBuffer(status)");
+    // snippet: plans
+    /* The kernels' local arrays are sized by -D options: one build per run. */
+    char defs[64];
+    snprintf(defs, sizeof defs, "-DWG=%zu -DITEMS=%zu -DTYPE_INT=%d", wg, items, is_int);
+    proto.env = &env;
+    proto.block = clu_build(&env, BLOCK, defs);
+    proto.fast = clu_build(&env, FAST, defs);
+    proto.d_in = clu_buffer(&env, CL_MEM_READ_ONLY, bytes, NULL, "the input");
+    proto.d_out = proto.result = clu_buffer(&env, CL_MEM_READ_WRITE, bytes, NULL, "the output");
+    /* Every variant's launches first: a work-group or local array the device
+     * refuses stops the program here, before anything ran. */
+    static scan plans[NVARIANTS];
+    for (int v = 0; v < NVARIANTS; v++) {
+        plans[v] = proto;
+        if (run[v] && variants[v].plan) variants[v].plan(&plans[v], &variants[v]);
     }
+    // end snippet plans
+    printf("scan:     n = %zu %ss, %s, work-group %zu, %zu values per work-item in the fast tiles\n", n,
+           type_s, excl_flag ? "exclusive" : "inclusive", wg, items);
+    for (int v = 0; v < NVARIANTS; v++)
+        if (!run[v] && chosen < 0) printf("%-19s skipped: %s\n", variants[v].name, why_not(&proto, &variants[v], is_int));
+    for (int v = 0, shown = 0; v < NVARIANTS; v++)
+        if (run[v] && variants[v].bank_model && !shown++) print_bank_model(wg);
 
-    /* Run `reps` times, keep the best time. */
-    double best = 1e30;
-    int best_nev = 0;
-    double stage_ms[MAXEV];
-    const char *stage_name[MAXEV];
-    for (size_t r = 0; r < reps; r++) {
-        double ms;
-        if (variant == SERIAL) {
-            double t0 = clu_now();
-            if (is_int) scan_serial_int(h_in, h_out, n, exclusive);
-            else scan_serial(h_in, h_out, n, exclusive);
-            ms = (clu_now() - t0) * 1e3;
-        } else {
-            switch (variant) {
-            case HILLIS_STEELE: case BLELLOCH: case BLELLOCH_PAD:
-                set_scan_args(c.k_block[variant - HILLIS_STEELE], d_in, d_out, sums[0], n, exclusive);
-                launch(&c, c.k_block[variant - HILLIS_STEELE], 1, "scan one tile");
-                break;
-            case MULTIBLOCK:
-                multiblock(&c, c.k_block[block], tile, d_in, d_out, n, exclusive, sums, 0);
-                break;
-            case REDUCE: reduce(&c, d_in, n, sums); break;
-            case REDUCE_THEN_SCAN: reduce_then_scan(&c, d_in, d_out, n, exclusive, sums, levels); break;
-            default: lookback(&c, d_in, d_out, n, exclusive, status); break;
-            }
-            ms = span_ms(&c);
-            if (ms < best) {
-                best_nev = c.nev;
-                for (int e = 0; e < c.nev; e++) {
-                    stage_ms[e] = clu_event_ms(c.ev[e]);
-                    stage_name[e] = c.names[e];
-                }
-            }
-            release_events(&c);
-        }
-        if (ms < best) best = ms;
-    }
+    void *h_in = clu_malloc(bytes, "the input"), *h_out = clu_malloc(bytes, "the output");
+    double *ref = is_int ? NULL : clu_malloc(clu_bytes(n, sizeof(double), "ref"), "the reference");
+    double *mag = is_int ? NULL : clu_malloc(n * sizeof(double), "the error bounds");
+    int *iref = is_int ? clu_malloc(bytes, "the reference") : NULL;
+    size_t wrong = 0;
+    for (int v = 0; v < NVARIANTS; v++)
+        for (int exact = 1; run[v] && exact >= 0; exact--)
+            wrong += check(&plans[v], &variants[v], is_int, exact, h_in, h_out, ref, mag, iref);
 
     // snippet: bandwidth
     /* A scan must read n values and write n: 2n values is the least memory
      * traffic any scan can have; the reduction reads n and writes (almost)
-     * nothing. The yardstick: a float4 copy of n values, measured now. */
-    double moved = (variant == REDUCE ? 1.0 : 2.0) * (double)n * (double)c.esize;
-    size_t copy_bytes = clu_round_up(n * c.esize > 4096 ? n * c.esize : 4096, 16);
-    double copy = simulator ? 0.0 : clu_copy_gbps(&c.env, copy_bytes);
-    double gbps = moved / best * 1e-6;
+     * nothing. The yardstick: a float4 copy of n values, measured now.
+     * Nothing is timed after a wrong result, or on a simulator. */
+    const int sim = clu_on_oclgrind(&env);
+    size_t copy_bytes = clu_round_up(bytes > 4096 ? bytes : 4096, 16);
+    double copy = wrong || sim ? 0.0 : clu_copy_gbps(&env, copy_bytes);
     // end snippet bandwidth
-    if (simulator) printf("copy:     not measured: a simulator has no memory bandwidth\n");
-    else printf("copy:     float4 copy kernel, %zu bytes: %.2f GB/s (read + written)\n", copy_bytes, copy);
-    printf("time:     %.4f ms (best of %zu)%s: %.2f GB/s", best, reps,
-           variant == SERIAL ? " on the host" : "", gbps);
-    if (copy > 0) printf(", %.1f%% of the copy kernel", 100.0 * gbps / copy);
-    printf("\n");
-    for (int e = 0; e < best_nev && best_nev > 1; e++)
-        printf("  %-22s %9.4f ms\n", stage_name[e], stage_ms[e]);
-    char label[64];
-    snprintf(label, sizeof label, "%s%s%s", variant_s, variant == MULTIBLOCK ? "/" : "",
-             variant == MULTIBLOCK ? block_s : "");
-    printf("csv:      %s,%s,%s,%zu,%zu,%zu,%.6f,%.3f,%.3f\n", label,
-           type_s, exclusive ? "exclusive" : "inclusive", n, wg, items, best, gbps, copy);
-
-    /* Read back and verify. */
-    size_t bad;
-    size_t nout = variant == REDUCE ? 1 : n;
-    if (variant != SERIAL) {
-        cl_mem src = variant == REDUCE ? sums[nsums - 1] : d_out;
-        CLU_CHECK(clEnqueueReadBuffer(c.env.queue, src, CL_TRUE, 0, nout * c.esize, h_out, 0, NULL, NULL));
+    if (sim) printf("time:     not measured: a simulator has no speed to measure\n");
+    else if (!wrong) printf("copy:     float4 copy kernel, %zu bytes: %.2f GB/s (read + written)\n", copy_bytes, copy);
+    for (int v = 0; v < NVARIANTS && !wrong && !sim; v++) {
+        double stage_ms[MAXSTEPS];
+        if (run[v])
+            report(&plans[v], &variants[v], type_s, reps,
+                   time_variant(&plans[v], &variants[v], reps, h_in, h_out, stage_ms), stage_ms, copy);
     }
-    const char *what = variant == SERIAL ? "serial scan" : variant == REDUCE ? "device total" : "device scan";
-    // snippet: verify
-    if (is_int) {
-        int *ref = clu_malloc(n * sizeof *ref, "host memory");
-        scan_serial_int(h_in, ref, n, exclusive && variant != REDUCE);
-        bad = clu_verify_int(what, h_out, variant == REDUCE ? ref + n - 1 : ref, nout);
-        free(ref);
-    } else {
-        /* Value i sums i+1 terms (i for exclusive), so its error bound is
-         * (i+2) * 2^-24 * (sum of |terms|). clu_verify_sum takes one term
-         * count for all values, so the factor (i+2)/(n+1) goes into absref. */
-        const float *a = h_in;
-        double *ref = clu_malloc(n * sizeof *ref, "host memory"), *absref = clu_malloc(n * sizeof *absref, "host memory");
-        double s = 0.0, sa = 0.0;
-        for (size_t i = 0; i < n; i++) {
-            double si = s + a[i], sai = sa + fabs(a[i]);
-            int incl = !exclusive || variant == REDUCE;
-            ref[i] = incl ? si : s;
-            absref[i] = (incl ? sai : sa) * (double)(i + 2) / (double)(n + 1);
-            s = si;
-            sa = sai;
-        }
-        if (variant == REDUCE) bad = clu_verify_sum(what, h_out, ref + n - 1, absref + n - 1, 1, n);
-        else bad = clu_verify_sum(what, h_out, ref, absref, n, n);
-        free(ref);
-        free(absref);
-    }
-    // end snippet verify
 
-    for (int i = 0; i < nsums; i++) clReleaseMemObject(sums[i]);
-    for (int i = 0; i < nlevels; i++) clReleaseMemObject(levels[i]);
-    if (status) clReleaseMemObject(status);
-    clReleaseMemObject(d_in);
-    clReleaseMemObject(d_out);
-    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++) clReleaseKernel(all[k]);
-    clReleaseProgram(c.block);
-    clReleaseProgram(c.fast);
-    clu_teardown(&c.env);
+    for (int v = 0; v < NVARIANTS; v++) {
+        for (int i = 0; i < plans[v].nsteps; i++) clReleaseKernel(plans[v].steps[i].k);
+        for (int i = 0; i < plans[v].nbufs; i++) clReleaseMemObject(plans[v].bufs[i]);
+    }
+    clReleaseMemObject(proto.d_in);
+    clReleaseMemObject(proto.d_out);
+    clReleaseProgram(proto.block);
+    clReleaseProgram(proto.fast);
+    clu_teardown(&env);
     free(h_in);
     free(h_out);
-    return bad ? 1 : 0;
+    free(ref);
+    free(mag);
+    free(iref);
+    return clu_exit_status(wrong);
 }

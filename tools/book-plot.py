@@ -6,7 +6,7 @@ from a result file, so that the figure follows the data.
   show=a,b,c                  the series to draw, in this order (at most 7)
   headline=NAME               drawn thick, the kernel the text argues about
   dashed=a,b                  drawn dashed (libraries, yardsticks)
-  where=col=v,col2=v2         keep only matching rows
+  where="col=v col2=v2"       keep only matching rows (spaces or commas between)
   logx=1 logy=1               log axes (base 2 for x when its values are powers of 2)
   xlabel=... ylabel=...       axis titles
   hline=META:label            a horizontal line at the value of comment line `# META: value`,
@@ -183,7 +183,7 @@ def main(argv):
     for k in ("x", "y", "series"):
         if k in opt and opt[k] not in header:
             die("%s has no column '%s'" % (src, opt[k]))
-    for cond in filter(None, opt.get("where", "").split(",")):
+    for cond in filter(None, opt.get("where", "").replace(",", " ").split()):
         col, _, val = cond.partition("=")
         if col not in header:
             die("%s has no column '%s'" % (src, col))

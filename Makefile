@@ -72,6 +72,42 @@ test-$(firstword $(subst -, ,$(1))): $(BUILD)/$(1) | deps-test
 endef
 $(foreach l,$(LESSONS),$(eval $(call LESSON,$(l))))
 
+# ---- lesson 05: the libraries it is measured against (one block) -------------
+# build/05-compare-clblast   CLBlast's SGEMM on the same OpenCL device (libclblast-dev,
+#                            or CLBLAST_DIR=prefix)
+# build/05-compare-openblas  OpenBLAS's cblas_sgemm on the host's cores (libopenblas-dev)
+# build/05-compare-cublas    cuBLAS in plain FP32, only where nvcc exists
+# Each takes the lesson's -m -n -k -r --on and prints its result: line
+# (variant=clblast ...). `make bench-05` runs every line of the lesson's
+# bench.args, then every comparison that builds here at the sizes of the
+# `-o all` lines, into $(RESULTS)/05-matrix-multiplication.csv, and draws
+# the figures of its plot.gp. Run a comparison alone: make compare-05 ARGS='-m 512 -n 512 -k 512'
+L05 := lessons/05-matrix-multiplication
+COMPARE_05 := $(BUILD)/05-compare-clblast $(BUILD)/05-compare-openblas \
+              $(if $(shell command -v nvcc 2>/dev/null),$(BUILD)/05-compare-cublas)
+CLBLAST_FLAGS := $(if $(CLBLAST_DIR),-I$(CLBLAST_DIR)/include -L$(CLBLAST_DIR)/lib -Wl$(comma)-rpath$(comma)$(CLBLAST_DIR)/lib)
+comma := ,
+$(BUILD)/05-compare-clblast: $(L05)/compare/clblast.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(CLBLAST_FLAGS) -o $@ $< $(COMMON_SRC) -lclblast $(LDLIBS)
+$(BUILD)/05-compare-openblas: $(L05)/compare/openblas.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(COMMON_SRC) -lopenblas $(LDLIBS)
+$(BUILD)/05-compare-cublas: $(L05)/compare/cublas.cu | $(BUILD)
+	nvcc -O2 -o $@ $< -lcublas
+.PHONY: compare-05 bench-05
+compare-05:
+	@for c in $(COMPARE_05); do \
+	    $(MAKE) -s $$c >/dev/null 2>&1 || { echo "compare-05: $$c does not build here: skipped" >&2; continue; }; \
+	    ./$$c $(ARGS) || exit 1; done
+bench-05: $(BUILD)/05-matrix-multiplication | deps-bench
+	@mkdir -p $(RESULTS) && log=$$(mktemp) && { grep -v '^#' $(L05)/bench.args | while read -r a; do \
+	    echo "bench-05: $$a" >&2; ./$(BUILD)/05-matrix-multiplication $$a || exit 1; done && \
+	  grep -e '-o all' $(L05)/bench.args | while read -r a; do \
+	    $(MAKE) -s compare-05 ARGS="$$(echo " $$a" | grep -oE ' (-[mnkr]|--on) [0-9a-z]+' | tr '\n' ' ')" || exit 1; \
+	  done; } >$$log; st=$$?; cat $$log; [ $$st -eq 0 ] && \
+	  tools/results.py $$log >$(RESULTS)/05-matrix-multiplication.csv; st=$$?; rm -f $$log; exit $$st
+	gnuplot -e "dir='$(RESULTS)'" $(L05)/plot.gp
+# ---- end of lesson 05's block --------------------------------------------------
+
 run: $(BINS)
 	@set -e; for l in $(LESSONS); do echo "==== $$l"; ./$(BUILD)/$$l; done
 	@echo "all $(words $(LESSONS)) lessons ran and verified their results"

@@ -134,6 +134,7 @@ typedef struct {
     double ms, up_ms, down_ms;
 } config;
 
+// snippet: refuse
 /* Can the device run the register-blocked kernel with tiles t? NULL if so. */
 static const char *tiles_refused(const lesson *L, tiles t, char *why, size_t len)
 {
@@ -152,6 +153,7 @@ static const char *tiles_refused(const lesson *L, tiles t, char *why, size_t len
         return NULL;
     return why;
 }
+// end snippet refuse
 
 // snippet: ndrange
 /* The NDRange of configuration c: dimension 0 runs along the columns of C
@@ -177,7 +179,10 @@ static void plan(const lesson *L, config *c)
 }
 // end snippet ndrange
 
-static void build(lesson *L, config *c)
+// snippet: build
+/* Build c's program with its sizes as -D options. Refuse (exit 2, with the
+ * limits) what the device cannot run, or with --tune skip it: return 0. */
+static int build(lesson *L, config *c, int tune)
 {
     char opts[256];
     snprintf(opts, sizeof opts, "%s -DTS=%zu -DWPT=%zu -DBM=%zu -DBN=%zu -DBK=%zu -DTM=%zu -DTN=%zu%s%s",
@@ -185,7 +190,22 @@ static void build(lesson *L, config *c)
              L->nvidia ? " -DUNROLL_K=1" : "", L->nvidia && L->env.build_log ? " -cl-nv-verbose" : "");
     c->prog = clu_build(&L->env, c->v->file, opts);
     c->kernel = clu_kernel(c->prog, c->v->kernel);
+    size_t wg = c->local[0] * c->local[1], kmax = 0; /* registers may allow fewer than the device */
+    cl_ulong local = 0;
+    CLU_CHECK(clGetKernelWorkGroupInfo(c->kernel, L->env.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL));
+    CLU_CHECK(clGetKernelWorkGroupInfo(c->kernel, L->env.device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof local, &local, NULL));
+    if (!tune || (wg <= kmax && local <= clu_device_ulong(L->env.device, CL_DEVICE_LOCAL_MEM_SIZE))) {
+        clu_check_wgsize(&L->env, c->kernel, wg);
+        return 1;
+    }
+    tiles_text s;
+    printf("%s %s skipped: %zu work-items (%zu possible), %llu bytes of local memory\n", show(c->t, s),
+           c->v->name, wg, kmax, (unsigned long long)local);
+    clReleaseKernel(c->kernel);
+    clReleaseProgram(c->prog);
+    return 0;
 }
+// end snippet build
 
 // snippet: pinned
 /* Host memory the device can copy from directly: a buffer made with
@@ -207,13 +227,9 @@ static float *host_floats(lesson *L, size_t n, cl_mem *keep)
 
 static void host_free(lesson *L, float *p, cl_mem keep)
 {
-    if (!keep) {
-        free(p);
-        return;
-    }
-    CLU_CHECK(clEnqueueUnmapMemObject(L->env.queue, keep, p, 0, NULL, NULL));
-    CLU_CHECK(clFinish(L->env.queue));
-    clReleaseMemObject(keep);
+    if (!keep) free(p);
+    else CLU_CHECK(clEnqueueUnmapMemObject(L->env.queue, keep, p, 0, NULL, NULL));
+    if (keep) clReleaseMemObject(keep); /* freed once the unmap is done */
 }
 
 // snippet: upload-padded
@@ -265,6 +281,7 @@ static void unload(config *c)
     clReleaseMemObject(c->d_C);
 }
 
+// snippet: fill
 /* The data of one check: whole numbers (exact) or random floats. */
 static void fill(lesson *L, int exact)
 {
@@ -283,22 +300,7 @@ static void fill(lesson *L, int exact)
         for (size_t j = 0; j < N; j++) L->h_BT[j * K + k] = L->h_B[k * N + j];
     reference(L->h_A, L->h_BT, N, K, &L->s);
 }
-
-/* For --tune: can this build run here? (Otherwise clu_check_wgsize refuses.) */
-static int runs_here(const lesson *L, const config *c)
-{
-    size_t wg = c->local[0] * c->local[1], kmax = 0;
-    cl_ulong local = 0, dev_local = clu_device_ulong(L->env.device, CL_DEVICE_LOCAL_MEM_SIZE);
-    CLU_CHECK(clGetKernelWorkGroupInfo(c->kernel, L->env.device, CL_KERNEL_WORK_GROUP_SIZE,
-                                       sizeof kmax, &kmax, NULL));
-    CLU_CHECK(clGetKernelWorkGroupInfo(c->kernel, L->env.device, CL_KERNEL_LOCAL_MEM_SIZE,
-                                       sizeof local, &local, NULL));
-    if (wg <= kmax && local <= dev_local) return 1;
-    tiles_text s;
-    printf("%s %s skipped: %zu work-items (%zu possible), %llu bytes of local memory (%llu)\n",
-           show(c->t, s), c->v->name, wg, kmax, (unsigned long long)local, (unsigned long long)dev_local);
-    return 0;
-}
+// end snippet fill
 
 /* ---- run and verify --------------------------------------------------- */
 
@@ -340,27 +342,41 @@ static void time_config(lesson *L, config *c)
 
 /* ---- report ------------------------------------------------------------ */
 
-static void result_line(const lesson *L, const config *c, const char *mode, double peak, double copy)
-{
-    const double gflops = 2.0 * L->M * L->N * L->K / c->ms * 1e-6;
-    tiles_text s;
-    printf("result: variant=%s mode=%s m=%zu n=%zu k=%zu ts=%zu wpt=%zu tiles=%s ms=%.4f gflops=%.2f "
-           "intensity=%.2f up_ms=%.4f down_ms=%.4f pinned=%d", c->v->name, mode, L->M, L->N, L->K, L->ts,
-           L->wpt, show(c->t, s), c->ms, gflops, c->intensity, c->up_ms, c->down_ms, L->pinned);
-    if (peak > 0) printf(" peak_gflops=%.1f pct_peak=%.2f copy_gbps=%.1f", peak, 100 * gflops / peak, copy);
-    printf("\n");
-}
-
-static void report_one(const lesson *L, const config *c)
+/* One result: line per timed configuration, then a table (-o all, --tune)
+ * or the kernel's time beside the transfers (one variant). */
+static void report(const lesson *L, const config *cfg, size_t n, const char *mode, double peak, double copy)
 {
     const size_t M = L->M, N = L->N, K = L->K;
-    const double gflops = 2.0 * M * N * K / c->ms * 1e-6;
+    tiles_text s;
+    size_t best = 0;
+    for (size_t i = 0; i < n; i++) {
+        const config *c = &cfg[i];
+        const double gflops = 2.0 * M * N * K / c->ms * 1e-6;
+        printf("result: variant=%s mode=%s m=%zu n=%zu k=%zu ts=%zu wpt=%zu tiles=%s ms=%.4f gflops=%.2f "
+               "intensity=%.2f up_ms=%.4f down_ms=%.4f pinned=%d", c->v->name, mode, M, N, K, L->ts,
+               L->wpt, show(c->t, s), c->ms, gflops, c->intensity, c->up_ms, c->down_ms, L->pinned);
+        if (peak > 0) printf(" peak_gflops=%.1f pct_peak=%.2f copy_gbps=%.1f", peak, 100 * gflops / peak, copy);
+        printf("\n");
+        if (c->v == &variants[FAST] && (cfg[best].v != c->v || c->ms < cfg[best].ms)) best = i;
+    }
+    if (n > 1) printf("\n%-10s %-44s %10s %10s %9s%s\n", "variant", *mode == 't' ? "tiles" : "", "kernel ms",
+                      "GFLOP/s", *mode == 't' ? "x first" : "x naive", peak > 0 ? "   of peak" : "");
+    for (size_t i = 0; i < n && n > 1; i++) {
+        const double gflops = 2.0 * M * N * K / cfg[i].ms * 1e-6;
+        printf("%-10s %-44s %10.3f %10.1f %9.2f", cfg[i].v->name, *mode == 't' ? show(cfg[i].t, s) : cfg[i].v->why,
+               cfg[i].ms, gflops, cfg[0].ms / cfg[i].ms);
+        printf(peak > 0 ? " %8.1f%%\n" : "\n", 100.0 * gflops / peak);
+    }
+    if (*mode == 't' && n)
+        printf("best: -o fast -c %s at %.1f GFLOP/s\n", show(cfg[best].t, s), 2.0 * M * N * K / cfg[best].ms * 1e-6);
+    if (n != 1) return;
+    const config *c = &cfg[0];
     // snippet: transfer-report
     const double bytes_up = (double)(M * K + K * N) * sizeof(float);
     const double bytes_down = (double)(M * N) * sizeof(float);
     const double total = c->up_ms + c->ms + c->down_ms;
     printf("%s: %s\n", c->v->name, c->v->why);
-    printf("kernel:   %10.3f ms  %9.1f GFLOP/s (best of %zu)\n", c->ms, gflops, L->reps);
+    printf("kernel:   %10.3f ms  %9.1f GFLOP/s (best of %zu)\n", c->ms, 2.0 * M * N * K / c->ms * 1e-6, L->reps);
     printf("upload:   %10.3f ms  %9.2f GB/s   A and B from %s host memory\n", c->up_ms,
            bytes_up / c->up_ms * 1e-6, L->pinned ? "pinned" : "pageable");
     printf("download: %10.3f ms  %9.2f GB/s   C\n", c->down_ms, bytes_down / c->down_ms * 1e-6);
@@ -427,7 +443,11 @@ int main(int argc, char **argv)
     if (no && (opt_tiles || tune || chosen < 0 || variants[chosen].blocks == REGISTERS))
         clu_die("-c %s: %s", show(t, s), no);
 
-    /* The configurations: one variant, all of them, or vec and fast for every tile shape. */
+    // snippet: configs
+    /* The configurations: one variant, all of them, or vec and fast for each
+     * tile shape of the sweep. Each is its own program: the tile sizes are
+     * compile-time constants, so the compiler can unroll and keep acc[][] in
+     * registers. */
     config cfg[2 * sizeof tune_list / sizeof tune_list[0] + NVARIANTS];
     size_t n = 0;
     if (tune) {
@@ -445,15 +465,10 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < n; i++) {
         plan(&L, &cfg[i]);
-        build(&L, &cfg[i]);
-        if (tune && !runs_here(&L, &cfg[i])) { /* the sweep skips what this build cannot run */
-            clReleaseKernel(cfg[i].kernel), clReleaseProgram(cfg[i].prog);
-            memmove(&cfg[i], &cfg[i + 1], (n - i - 1) * sizeof cfg[0]);
-            n--, i--;
-            continue;
-        }
-        clu_check_wgsize(&L.env, cfg[i].kernel, cfg[i].local[0] * cfg[i].local[1]);
+        if (!build(&L, &cfg[i], tune)) /* --tune: a shape this device cannot run */
+            memmove(&cfg[i], &cfg[i + 1], (n - i - 1) * sizeof cfg[0]), n--, i--;
     }
+    // end snippet configs
 
     L.h_A = host_floats(&L, M * K, &L.pin[0]);
     L.h_B = host_floats(&L, K * N, &L.pin[1]);
@@ -482,38 +497,7 @@ int main(int argc, char **argv)
         copy_gbps = clu_copy_gbps(&L.env, (size_t)64 << 20);
         printf("yardsticks: FMA peak %.1f GFLOP/s, float4 copy %.1f GB/s\n", peak_gflops, copy_gbps);
     }
-    const char *mode = tune ? "tune" : chosen < 0 ? "all" : "one";
-    for (size_t i = 0; i < n; i++) result_line(&L, &cfg[i], mode, peak_gflops, copy_gbps);
-    if (n && tune) {
-        // snippet: tune
-        /* Each entry is a different program: the tile sizes are compile-time
-         * constants, so the compiler can unroll and keep acc[][] in registers. */
-        size_t best = n;
-        printf("%-18s %12s %12s\n", "BMxBNxBKxTMxTN", "vec GFLOP/s", "fast GFLOP/s");
-        for (size_t i = 0; i < n; i++) {
-            const int fast = cfg[i].v == &variants[FAST], pair = i + 1 < n && !memcmp(&cfg[i].t, &cfg[i + 1].t, sizeof t);
-            printf(fast ? "%-18s %12s" : "%-18s", show(cfg[i].t, s), "-");
-            printf(" %12.1f", 2.0 * M * N * K / cfg[i].ms * 1e-6);
-            if (!fast && pair) printf(" %12.1f", 2.0 * M * N * K / cfg[++i].ms * 1e-6);
-            printf("\n");
-            if (cfg[i].v == &variants[FAST] && (best == n || cfg[i].ms < cfg[best].ms)) best = i;
-        }
-        if (best < n)
-            printf("best: -o fast -c %s at %.1f GFLOP/s\n", show(cfg[best].t, s), 2.0 * M * N * K / cfg[best].ms * 1e-6);
-        // end snippet tune
-    } else if (n > 1) {
-        printf("\n%-10s %-44s %10s %10s %9s%s\n", "variant", "", "kernel ms", "GFLOP/s", "x naive",
-               peak_gflops > 0 ? "   of peak" : "");
-        for (size_t i = 0; i < n; i++) {
-            const double gflops = 2.0 * M * N * K / cfg[i].ms * 1e-6;
-            printf("%-10s %-44s %10.3f %10.1f %9.2f", cfg[i].v->name, cfg[i].v->why, cfg[i].ms, gflops,
-                   cfg[0].ms / cfg[i].ms);
-            if (peak_gflops > 0) printf(" %8.1f%%", 100.0 * gflops / peak_gflops);
-            printf("\n");
-        }
-    } else if (n == 1) {
-        report_one(&L, &cfg[0]);
-    }
+    report(&L, cfg, n, tune ? "tune" : chosen < 0 ? "all" : "one", peak_gflops, copy_gbps);
 
     for (size_t i = 0; i < built; i++) clReleaseKernel(cfg[i].kernel), clReleaseProgram(cfg[i].prog);
     host_free(&L, L.h_A, L.pin[0]);

@@ -85,8 +85,9 @@ $(foreach l,$(LESSONS),$(eval $(call LESSON,$(l))))
 L05 := lessons/05-matrix-multiplication
 COMPARE_05 := $(BUILD)/05-compare-clblast $(BUILD)/05-compare-openblas \
               $(if $(shell command -v nvcc 2>/dev/null),$(BUILD)/05-compare-cublas)
-CLBLAST_FLAGS := $(if $(CLBLAST_DIR),-I$(CLBLAST_DIR)/include -L$(CLBLAST_DIR)/lib -Wl$(comma)-rpath$(comma)$(CLBLAST_DIR)/lib)
 comma := ,
+CLBLAST_LIB := $(CLBLAST_DIR)/lib $(CLBLAST_DIR)/lib/x86_64-linux-gnu
+CLBLAST_FLAGS := $(if $(CLBLAST_DIR),-I$(CLBLAST_DIR)/include $(foreach d,$(CLBLAST_LIB),-L$(d) -Wl$(comma)-rpath$(comma)$(d)))
 $(BUILD)/05-compare-clblast: $(L05)/compare/clblast.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(CLBLAST_FLAGS) -o $@ $< $(COMMON_SRC) -lclblast $(LDLIBS)
 $(BUILD)/05-compare-openblas: $(L05)/compare/openblas.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)
@@ -98,14 +99,15 @@ compare-05:
 	@for c in $(COMPARE_05); do \
 	    $(MAKE) -s $$c >/dev/null 2>&1 || { echo "compare-05: $$c does not build here: skipped" >&2; continue; }; \
 	    ./$$c $(ARGS) || exit 1; done
-bench-05: $(BUILD)/05-matrix-multiplication | deps-bench
+bench-05: $(BUILD)/05-matrix-multiplication
 	@mkdir -p $(RESULTS) && log=$$(mktemp) && { grep -v '^#' $(L05)/bench.args | while read -r a; do \
 	    echo "bench-05: $$a" >&2; ./$(BUILD)/05-matrix-multiplication $$a || exit 1; done && \
 	  grep -e '-o all' $(L05)/bench.args | while read -r a; do \
 	    $(MAKE) -s compare-05 ARGS="$$(echo " $$a" | grep -oE ' (-[mnkr]|--on) [0-9a-z]+' | tr '\n' ' ')" || exit 1; \
 	  done; } >$$log; st=$$?; cat $$log; [ $$st -eq 0 ] && \
 	  tools/results.py $$log >$(RESULTS)/05-matrix-multiplication.csv; st=$$?; rm -f $$log; exit $$st
-	gnuplot -e "dir='$(RESULTS)'" $(L05)/plot.gp
+	@if command -v gnuplot >/dev/null; then gnuplot -e "dir='$(RESULTS)'" $(L05)/plot.gp; else \
+	  echo "bench-05: no gnuplot here: draw elsewhere with gnuplot -e \"dir='$(RESULTS)'\" $(L05)/plot.gp"; fi
 # ---- end of lesson 05's block --------------------------------------------------
 
 run: $(BINS)

@@ -96,7 +96,7 @@ static const variant variants[] = {
     {"cpu", "16 x 16 per work-item in float16, for CPUs", "gemm_cpu", K2, "-DCPU_ROWS=16", CPU, 0, 0},
 };
 // end snippet variants
-enum { NVARIANTS = sizeof variants / sizeof variants[0], VEC = 7, FAST = 8 };
+enum { NVARIANTS = sizeof variants / sizeof variants[0], VEC = 7, FAST = 8 }; /* --tune's two */
 
 /* Tiles of the register-blocked kernel: a BM x BN block of C per work-group,
  * BK deep steps, TM x TN elements per work-item. */
@@ -210,6 +210,8 @@ static int build(lesson *L, config *c, int tune)
 }
 // end snippet build
 
+/* ---- run and verify --------------------------------------------------- */
+
 // snippet: pinned
 /* Host memory the device can copy from directly: a buffer made with
  * CL_MEM_ALLOC_HOST_PTR is (on most drivers) page-locked host memory, and
@@ -304,8 +306,6 @@ static void fill(lesson *L, int exact)
     reference(L->h_A, L->h_BT, N, K, &L->s);
 }
 // end snippet fill
-
-/* ---- run and verify --------------------------------------------------- */
 
 // snippet: check
 /* Run c once on the current data and check C; how many entries are wrong. */

@@ -78,10 +78,10 @@ $(foreach l,$(LESSONS),$(eval $(call LESSON,$(l))))
 # build/05-compare-openblas  OpenBLAS's cblas_sgemm on the host's cores (libopenblas-dev)
 # build/05-compare-cublas    cuBLAS in plain FP32, only where nvcc exists
 # Each takes the lesson's -m -n -k -r --on and prints its result: line
-# (variant=clblast ...). `make bench-05` runs every line of the lesson's
-# bench.args, then every comparison that builds here at the sizes of the
-# `-o all` lines, into $(RESULTS)/05-matrix-multiplication.csv, and draws
-# the figures of its plot.gp. Run a comparison alone: make compare-05 ARGS='-m 512 -n 512 -k 512'
+# (variant=clblast ...). `make compare-05 ARGS='-m 512 -n 512 -k 512'` builds
+# each one this machine can build (and says which it cannot) and runs it; the
+# `!` lines of the lesson's bench.args call it, so that `make bench` puts the
+# libraries' rows into $(RESULTS)/05-matrix-multiplication.csv.
 L05 := lessons/05-matrix-multiplication
 COMPARE_05 := $(BUILD)/05-compare-clblast $(BUILD)/05-compare-openblas \
               $(if $(shell command -v nvcc 2>/dev/null),$(BUILD)/05-compare-cublas)
@@ -94,20 +94,11 @@ $(BUILD)/05-compare-openblas: $(L05)/compare/openblas.c $(COMMON_SRC) $(COMMON_H
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(COMMON_SRC) -lopenblas $(LDLIBS)
 $(BUILD)/05-compare-cublas: $(L05)/compare/cublas.cu | $(BUILD)
 	nvcc -O2 -o $@ $< -lcublas
-.PHONY: compare-05 bench-05
+.PHONY: compare-05
 compare-05:
 	@for c in $(COMPARE_05); do \
 	    $(MAKE) -s $$c >/dev/null 2>&1 || { echo "compare-05: $$c does not build here: skipped" >&2; continue; }; \
 	    ./$$c $(ARGS) || exit 1; done
-bench-05: $(BUILD)/05-matrix-multiplication
-	@mkdir -p $(RESULTS) && log=$$(mktemp) && { grep -v '^#' $(L05)/bench.args | while read -r a; do \
-	    echo "bench-05: $$a" >&2; ./$(BUILD)/05-matrix-multiplication $$a || exit 1; done && \
-	  grep -e '-o all' $(L05)/bench.args | while read -r a; do \
-	    $(MAKE) -s compare-05 ARGS="$$(echo " $$a" | grep -oE ' (-[mnkr]|--on) [0-9a-z]+' | tr '\n' ' ')" || exit 1; \
-	  done; } >$$log; st=$$?; cat $$log; [ $$st -eq 0 ] && \
-	  tools/results.py $$log >$(RESULTS)/05-matrix-multiplication.csv; st=$$?; rm -f $$log; exit $$st
-	@if command -v gnuplot >/dev/null; then gnuplot -e "dir='$(RESULTS)'" $(L05)/plot.gp; else \
-	  echo "bench-05: no gnuplot here: draw elsewhere with gnuplot -e \"dir='$(RESULTS)'\" $(L05)/plot.gp"; fi
 # ---- end of lesson 05's block --------------------------------------------------
 
 run: $(BINS)

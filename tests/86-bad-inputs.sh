@@ -1,5 +1,5 @@
 # Every row of tests/bad-inputs.txt: the exit status and the message.
-export L01="$PWD/$BIN/01-hello-world"
+export L01="$PWD/$BIN/01-hello-world" L05="$PWD/$BIN/05-matrix-multiplication"
 while IFS= read -r row; do
     case "$row" in ''|'#'*) continue ;; esac
     what=$(echo "$row" | awk -F ' [|] ' '{print $1}' | sed 's/ *$//')

@@ -104,25 +104,25 @@ def push_apart(items, gap, lo, hi):
 
 
 def roofline(src, out, opt, meta, rows):
-    for k in ("peak_gflops", "copy_gbps", "tiles"):
-        if k not in meta:
-            die("%s has no comment line '# %s:'" % (src, k))
-    peak = float(meta["peak_gflops"].split()[0])
-    bw = float(meta["copy_gbps"].split()[0])
-    bm, bn = [float(v) for v in meta["tiles"].split()[0].split("x")[:2]]
+    """Each kernel at its `intensity` (a column of the CSV, FLOP per byte it
+    requests) at n = opt n, under the measured peak and copy bandwidth (the
+    highest `peak_gflops` and `copy_gbps` of those rows)."""
     n = opt.get("n")
-    ai = {}
-    for group in opt.get("intensity", "").split(";"):
-        names, _, val = group.rpartition(":")
-        v = 2 * bm * bn / (4 * (bm + bn)) if val == "tiles" else float(val)
-        for name in names.split(","):
-            ai[name] = v
-    pts = []
-    for r in rows:
-        if r.get("M") == n and r.get("what") in ai:
-            pts.append((ai[r["what"]], float(r["gflops"]), r["what"]))
-    if not pts:
-        die("%s: no rows at M = %s for the variants in intensity=" % (src, n))
+    keep = [r for r in rows if r.get("n") == n and r.get("mode", "all") == "all"
+            and r.get("intensity", "").strip() and r.get("gflops", "").strip()]
+    if not keep:
+        die("%s: no rows with an intensity at n = %s" % (src, n))
+    for k in ("peak_gflops", "copy_gbps"):
+        if not any(r.get(k, "").strip() for r in keep):
+            die("%s: no %s at n = %s" % (src, k, n))
+    peak = max(float(r["peak_gflops"]) for r in keep if r.get("peak_gflops", "").strip())
+    bw = max(float(r["copy_gbps"]) for r in keep if r.get("copy_gbps", "").strip())
+    best = {}
+    for r in keep:
+        v = r["variant"]
+        if v not in best or float(r["gflops"]) > best[v][1]:
+            best[v] = (float(r["intensity"]), float(r["gflops"]), v)
+    pts = list(best.values())
     W2, L2, R2, T2, B2 = W, 76, 20, 20, 56
     x0, x1 = 0.1, 100.0
     y1 = 10 ** math.ceil(math.log10(peak * 1.05))

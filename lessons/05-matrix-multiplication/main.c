@@ -7,47 +7,108 @@
  * double buffering, tile sizes as compile-time -D options and a small
  * autotuning sweep; the cost of moving the data to the device and back, from
  * pageable or pinned host memory.
+ * Kernel files: kernels/05-matrix-multiplication.cl (naive .. 1d),
+ *               kernels/05-matrix-multiplication-reg.cl (2d, vec, fast, cpu)
  * APIs introduced: clEnqueueReadBufferRect, CL_MEM_ALLOC_HOST_PTR with
  * clEnqueueMapBuffer (pinned host memory), 2D NDRanges and work-groups.
  */
 #include "clu.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The kernels of the lesson, in teaching order. */
-typedef enum { SIMPLE, ROWS, TILED, ONE_D, REG, CPU } kind;
+/* ---- the C reference ---------------------------------------------------- */
+
+/* The entries of C that are checked: all of them for small products; for big
+ * ones the last row and column (where tiles meet the edges) and 4096 random
+ * entries, so that checking an 8192³ product takes a fraction of a second. */
 typedef struct {
-    const char *name;
-    kind kind;
-    const char *kernel;
-    int transposed_b; /* reads BT (N x K) instead of B */
-    const char *opts; /* fixed -D options */
-    const char *what;
+    size_t S, *idx;
+    double *ref, *mag; /* C in double, and Σ|A·B| that the bound scales with */
+    float *got;
+} sample;
+
+static void choose_sample(sample *s, size_t M, size_t N, size_t K)
+{
+    const int full = (double)M * N * K <= (double)(1 << 27);
+    s->S = full ? M * N : N + M - 1 + 4096;
+    s->idx = clu_malloc(s->S * sizeof *s->idx, "the sample");
+    s->ref = clu_malloc(s->S * sizeof *s->ref, "the reference");
+    s->mag = clu_malloc(s->S * sizeof *s->mag, "the reference");
+    s->got = clu_malloc(s->S * sizeof *s->got, "the sample");
+    uint64_t r = 12345;
+    for (size_t e = 0; e < s->S; e++) {
+        r = r * 6364136223846793005ull + 1442695040888963407ull;
+        s->idx[e] = full ? e : e < N ? (M - 1) * N + e : e < N + M - 1 ? (e - N) * N + N - 1
+                  : (size_t)(r >> 20) % (M * N);
+    }
+}
+
+// snippet: reference
+/* Each checked entry of C as a dot product in double: row i of A with row j
+ * of BT, the transpose of B, so that both are read along memory. */
+static void reference(const float *A, const float *BT, size_t N, size_t K, sample *s)
+{
+    for (size_t e = 0; e < s->S; e++) {
+        const float *a = A + s->idx[e] / N * K, *b = BT + s->idx[e] % N * K;
+        double sum = 0.0, mag = 0.0;
+        for (size_t k = 0; k < K; k++) {
+            sum += (double)a[k] * b[k];
+            mag += fabs((double)a[k] * b[k]);
+        }
+        s->ref[e] = sum, s->mag[e] = mag;
+    }
+}
+// end snippet reference
+
+/* ---- the variants ---------------------------------------------------- */
+
+/* How a variant splits C: blocks of TS x TS per work-group (of one element
+ * per work-item, or WPT down a column), BM x BN blocks with TM x TN per
+ * work-item, or 16 x 16 per work-item in work-groups of one. */
+typedef enum { ELEMENT, TILE, COLUMN, REGISTERS, CPU } blocking;
+#define K1 "05-matrix-multiplication.cl"
+#define K2 "05-matrix-multiplication-reg.cl"
+
+// snippet: variants
+typedef struct {
+    const char *name, *why;
+    const char *kernel, *file, *opts; /* function, kernel file, fixed -D options */
+    blocking blocks;
+    int bt;   /* reads BT (N x K) instead of B */
+    int rows; /* dimension 0 of the NDRange runs down the rows of C */
+    const char *nvidia; /* more options on NVIDIA (measured on the H200) */
 } variant;
 
 static const variant variants[] = {
-    {"naive", SIMPLE, "gemm_naive", 0, "", "one work-item per element of C"},
-    {"rows", ROWS, "gemm_rows", 0, "", "naive, neighbours take rows: uncoalesced"},
-    {"bt", SIMPLE, "gemm_bt", 1, "", "B transposed (the slides' kernel)"},
-    {"tiled", TILED, "gemm_tiled", 1, "-DPAD=0", "local-memory tiles of A and BT"},
-    {"tiled-pad", TILED, "gemm_tiled", 1, "-DPAD=1", "the same, tiles padded: no bank conflicts"},
-    {"1d", ONE_D, "gemm_1d", 0, "", "WPT elements of a column per work-item"},
-    {"2d", REG, "gemm_reg", 0, "-DVEC=0 -DDBUF=0", "TM x TN elements per work-item"},
-    {"vec", REG, "gemm_reg", 0, "-DVEC=1 -DDBUF=0", "2d with float4 loads"},
-    {"fast", REG, "gemm_reg", 0, "-DVEC=1 -DDBUF=1", "vec, double-buffered, tuned tiles"},
-    {"cpu", CPU, "gemm_cpu", 0, "-DCPU_ROWS=16", "16 x 16 per work-item in float16, for CPUs"},
+    {"naive", "one work-item per element of C", "gemm_naive", K1, "", ELEMENT, 0, 0},
+    {"rows", "naive, neighbours take rows: uncoalesced", "gemm_rows", K1, "", ELEMENT, 0, 1},
+    {"bt", "B transposed (the slides' kernel)", "gemm_bt", K1, "", ELEMENT, 1, 0},
+    {"tiled", "local-memory tiles of A and BT", "gemm_tiled", K1, "-DPAD=0", TILE, 1, 0},
+    {"tiled-pad", "the same, tiles padded: no bank conflicts", "gemm_tiled", K1, "-DPAD=1", TILE, 1, 0},
+    {"1d", "WPT elements of a column per work-item", "gemm_1d", K1, "", COLUMN, 0, 0},
+    {"2d", "TM x TN elements per work-item", "gemm_reg", K2, "-DVEC=0 -DDBUF=0", REGISTERS, 0, 0},
+    {"vec", "2d with float4 loads", "gemm_reg", K2, "-DVEC=1 -DDBUF=0", REGISTERS, 0, 0},
+    {"fast", "vec, double-buffered, tuned tiles", "gemm_reg", K2, "-DVEC=1 -DDBUF=1", REGISTERS, 0, 0,
+     "-DPAIR=1 -DGROUP_M=8 -DREQD=0 -cl-nv-maxrregcount=124"},
+    {"cpu", "16 x 16 per work-item in float16, for CPUs", "gemm_cpu", K2, "-DCPU_ROWS=16", CPU, 0, 0},
 };
-#define NVARIANTS (sizeof variants / sizeof variants[0])
+// end snippet variants
+enum { NVARIANTS = sizeof variants / sizeof variants[0], VEC = 7, FAST = 8 }; /* --tune's two */
 
-/* Tile sizes of the register-blocked kernel: a BM x BN block of C per
- * work-group, BK deep steps, TM x TN elements per work-item. */
-typedef struct { int bm, bn, bk, tm, tn; } tiles;
+/* Tiles of the register-blocked kernel: a BM x BN block of C per work-group,
+ * BK deep steps, TM x TN elements per work-item. */
+typedef struct { size_t bm, bn, bk, tm, tn; } tiles;
+typedef char tiles_text[80];
+static const char *show(tiles t, tiles_text s)
+{
+    snprintf(s, sizeof(tiles_text), "%zux%zux%zux%zux%zu", t.bm, t.bn, t.bk, t.tm, t.tn);
+    return s;
+}
 
-/* The sweep of `-o tune`: a few shapes that fit most devices. */
+/* The sweep of --tune: a few shapes that fit most devices. */
 static const tiles tune_list[] = {
     {128, 128, 8, 8, 8}, {128, 128, 16, 8, 8}, {128, 64, 8, 8, 8}, {128, 64, 16, 8, 8},
     {64, 128, 8, 8, 8},  {64, 64, 8, 8, 8},    {64, 64, 16, 8, 8}, {128, 64, 8, 8, 4},
@@ -56,112 +117,124 @@ static const tiles tune_list[] = {
 
 typedef struct {
     clu_env env;
-    int nvidia;
-    size_t M, N, K;
+    size_t M, N, K, ts, wpt, reps;
+    int nvidia, pinned;
     float *h_A, *h_B, *h_BT, *h_C; /* pageable (malloc) or pinned (mapped) */
     cl_mem pin[3];                  /* the pinned buffers behind h_A, h_B, h_C */
-    int pinned;
-    size_t reps, ts, wpt;
-    /* The reference: S entries of C, computed in double. */
-    size_t S, *idx;
-    double *ref, *absref;
-    float *got;
-    double peak, copy; /* yardsticks, 0 when not measured */
-} ctx;
+    sample s;
+} lesson;
 
-typedef struct { double ms, gflops, up_ms, down_ms; int ok; } result;
+/* One configuration: a variant with its sizes, built, and what it measured. */
+typedef struct {
+    const variant *v;
+    tiles t;
+    size_t Mp, Np, Kp, local[2], global[2];
+    double intensity; /* FLOP per byte the kernel asks of global memory */
+    cl_program prog;
+    cl_kernel kernel;
+    cl_mem d_A, d_B, d_C;
+    double ms, up_ms, down_ms;
+} config;
 
+// snippet: refuse
+/* Can the device run the register-blocked kernel with tiles t? NULL if so. */
+static const char *tiles_refused(const lesson *L, tiles t, char *why, size_t len)
+{
+    const size_t items = t.bm / t.tm * (t.bn / t.tn);
+    if (t.tm % 4 || t.tn % 4 || t.bk % 4 || t.bm % t.tm || t.bn % t.tn)
+        return "TM, TN and BK must be multiples of 4, BM of TM and BN of TN";
+    if (items > clu_device_size(L->env.device, CL_DEVICE_MAX_WORK_GROUP_SIZE))
+        snprintf(why, len, "%zu work-items per group, more than the device allows", items);
+    /* Measured on PoCL 3.1: 2d and vec return NaN with TM·TN = 512 or more
+     * (fast then takes minutes to build), and 2^19 sums per group crash it. */
+    else if (!clu_device_is_gpu(L->env.device) && t.tm * t.tn > 256)
+        snprintf(why, len, "TM*TN = %zu sums per work-item, CPU devices run at most 256 right", t.tm * t.tn);
+    else if (!clu_device_is_gpu(L->env.device) && items * t.tm * t.tn > 262144)
+        snprintf(why, len, "%zu sums per work-group, CPU devices run at most 262144", items * t.tm * t.tn);
+    else
+        return NULL;
+    return why;
+}
+// end snippet refuse
+
+// snippet: ndrange
+/* The NDRange of configuration c: dimension 0 runs along the columns of C
+ * (along the rows for `rows`). A work-group computes a bm x bn block of C,
+ * each work-item a tm x tn block of it. */
+static void plan(const lesson *L, config *c)
+{
+    size_t bm = L->ts, bn = L->ts, tm = 1, tn = 1;
+    c->Mp = L->M, c->Np = L->N, c->Kp = L->K;
+    if (c->v->blocks == COLUMN) tm = L->wpt;
+    if (c->v->blocks == REGISTERS) bm = c->t.bm, bn = c->t.bn, tm = c->t.tm, tn = c->t.tn;
+    if (c->v->blocks == CPU) bm = bn = tm = tn = 16; /* one work-item per group */
+    if (c->v->blocks >= REGISTERS) { /* no edges in the kernel: pad with zeros */
+        c->Mp = clu_round_up(L->M, bm), c->Np = clu_round_up(L->N, bn);
+        if (c->v->blocks == REGISTERS) c->Kp = clu_round_up(L->K, c->t.bk);
+    }
+    const int r = c->v->rows;
+    c->local[r] = bn / tn, c->local[!r] = bm / tm;
+    c->global[r] = clu_round_up(L->N, bn) / tn, c->global[!r] = clu_round_up(L->M, bm) / tm;
+    /* Each step of k, a block loads bm + bn floats for bm·bn multiply-adds. */
+    if (c->v->blocks == ELEMENT) bm = bn = 1;
+    c->intensity = 2.0 * bm * bn / (4.0 * (bm + bn));
+}
+// end snippet ndrange
+
+// snippet: build
+/* Build c's program with its sizes as -D options. Refuse (exit 2, with the
+ * limits) what the device cannot run, or with --tune skip it: return 0. */
+static int build(lesson *L, config *c, int tune)
+{
+    char opts[256];
+    snprintf(opts, sizeof opts, "%s -DTS=%zu -DWPT=%zu -DBM=%zu -DBN=%zu -DBK=%zu -DTM=%zu -DTN=%zu %s%s%s",
+             c->v->opts, L->ts, L->wpt, c->t.bm, c->t.bn, c->t.bk, c->t.tm, c->t.tn,
+             L->nvidia && c->v->nvidia ? c->v->nvidia : "", L->nvidia ? " -DUNROLL_K=1" : "",
+             L->nvidia && L->env.build_log ? " -cl-nv-verbose" : "");
+    c->prog = clu_build(&L->env, c->v->file, opts);
+    c->kernel = clu_kernel(c->prog, c->v->kernel);
+    size_t wg = c->local[0] * c->local[1], kmax = 0; /* registers may allow fewer than the device */
+    cl_ulong local = 0;
+    CLU_CHECK(clGetKernelWorkGroupInfo(c->kernel, L->env.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL));
+    CLU_CHECK(clGetKernelWorkGroupInfo(c->kernel, L->env.device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof local, &local, NULL));
+    if (!tune || (wg <= kmax && local <= clu_device_ulong(L->env.device, CL_DEVICE_LOCAL_MEM_SIZE))) {
+        clu_check_wgsize(&L->env, c->kernel, wg);
+        return 1;
+    }
+    tiles_text s;
+    printf("%s %s skipped: %zu work-items (%zu possible), %llu bytes of local memory\n", show(c->t, s),
+           c->v->name, wg, kmax, (unsigned long long)local);
+    clReleaseKernel(c->kernel);
+    clReleaseProgram(c->prog);
+    return 0;
+}
+// end snippet build
+
+/* ---- run and verify --------------------------------------------------- */
 
 // snippet: pinned
 /* Host memory the device can copy from directly: a buffer made with
  * CL_MEM_ALLOC_HOST_PTR is (on most drivers) page-locked host memory, and
  * mapping it gives us a pointer into it. Pageable memory from malloc must
  * first be copied by the driver into such a staging area. */
-static float *host_floats(ctx *c, size_t n, cl_mem *keep)
+static float *host_floats(lesson *L, size_t n, cl_mem *keep)
 {
-    if (!c->pinned) {
-        *keep = NULL;
-        return clu_malloc(n * sizeof(float), "host memory");
-    }
+    *keep = NULL;
+    if (!L->pinned) return clu_malloc(clu_bytes(n, sizeof(float), "a matrix"), "a matrix");
     cl_int err;
-    *keep = clCreateBuffer(c->env.context, CL_MEM_ALLOC_HOST_PTR, n * sizeof(float), NULL, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer(CL_MEM_ALLOC_HOST_PTR)");
-    float *p = clEnqueueMapBuffer(c->env.queue, *keep, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
+    *keep = clu_buffer(&L->env, CL_MEM_ALLOC_HOST_PTR, n * sizeof(float), NULL, "a pinned matrix");
+    float *p = clEnqueueMapBuffer(L->env.queue, *keep, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
                                   n * sizeof(float), 0, NULL, NULL, &err);
     CLU_CHECK_ERR(err, "clEnqueueMapBuffer");
     return p;
 }
 // end snippet pinned
 
-static void host_free(ctx *c, float *p, cl_mem keep)
+static void host_free(lesson *L, float *p, cl_mem keep)
 {
-    if (!keep) {
-        free(p);
-        return;
-    }
-    CLU_CHECK(clEnqueueUnmapMemObject(c->env.queue, keep, p, 0, NULL, NULL));
-    CLU_CHECK(clFinish(c->env.queue));
-    clReleaseMemObject(keep);
-}
-
-// snippet: reference
-/* The reference, in double: every entry of C for small products, else a
- * seeded random sample of S entries (and the two corners), so that checking
- * an 8192^3 product takes a fraction of a second. absref is the sum of the
- * terms' magnitudes, |A|·|B|, that the error bound scales with. */
-static void make_reference(ctx *c)
-{
-    const size_t M = c->M, N = c->N, K = c->K;
-    const int full = (double)M * N * K <= (double)(1 << 27);
-    c->S = full ? M * N : 4096;
-    c->idx = clu_malloc(c->S * sizeof *c->idx, "host memory");
-    c->ref = clu_malloc(c->S * sizeof *c->ref, "host memory");
-    c->absref = clu_malloc(c->S * sizeof *c->absref, "host memory");
-    c->got = clu_malloc(c->S * sizeof *c->got, "host memory");
-    uint64_t s = 12345;
-    for (size_t e = 0; e < c->S; e++) {
-        s = s * 6364136223846793005ull + 1442695040888963407ull;
-        c->idx[e] = full ? e : e == 0 ? 0 : e == 1 ? M * N - 1 : (size_t)(s >> 20) % (M * N);
-    }
-    if (full) { /* row by row, reading B along its rows */
-        for (size_t i = 0; i < M; i++) {
-            double *r = c->ref + i * N, *a = c->absref + i * N;
-            for (size_t j = 0; j < N; j++) r[j] = a[j] = 0.0;
-            for (size_t k = 0; k < K; k++) {
-                const double x = c->h_A[i * K + k];
-                const float *b = c->h_B + k * N;
-                for (size_t j = 0; j < N; j++) {
-                    r[j] += x * b[j];
-                    a[j] += fabs(x * b[j]);
-                }
-            }
-        }
-        return;
-    }
-    for (size_t e = 0; e < c->S; e++) {
-        const size_t i = c->idx[e] / N, j = c->idx[e] % N;
-        double r = 0.0, a = 0.0;
-        for (size_t k = 0; k < K; k++) {
-            const double t = (double)c->h_A[i * K + k] * c->h_B[k * N + j];
-            r += t;
-            a += fabs(t);
-        }
-        c->ref[e] = r;
-        c->absref[e] = a;
-    }
-}
-// end snippet reference
-
-static cl_mem device_buffer(ctx *c, size_t floats, cl_mem_flags flags, const char *what)
-{
-    size_t max = clu_device_ulong(c->env.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
-    if (floats * sizeof(float) > max)
-        clu_die("%s needs %zu bytes, more than the device allows in one buffer (%zu)", what,
-                floats * sizeof(float), max);
-    cl_int err;
-    cl_mem m = clCreateBuffer(c->env.context, flags, floats * sizeof(float), NULL, &err);
-    CLU_CHECK_ERR(err, what);
-    return m;
+    if (!keep) free(p);
+    else CLU_CHECK(clEnqueueUnmapMemObject(L->env.queue, keep, p, 0, NULL, NULL));
+    if (keep) clReleaseMemObject(keep); /* freed once the unmap is done */
 }
 
 // snippet: upload-padded
@@ -169,7 +242,7 @@ static cl_mem device_buffer(ctx *c, size_t floats, cl_mem_flags flags, const cha
  * (the sizes rounded up to the tiles), zeros around it. Without padding it
  * is one plain write; with padding the host first lays the rows out at the
  * longer stride. Returns the upload's ms. */
-static double upload(ctx *c, cl_mem d, const float *h, size_t rows, size_t cols, size_t prows,
+static double upload(lesson *L, cl_mem d, const float *h, size_t rows, size_t cols, size_t prows,
                      size_t pcols)
 {
     float *p = (float *)h;
@@ -179,7 +252,7 @@ static double upload(ctx *c, cl_mem d, const float *h, size_t rows, size_t cols,
         for (size_t r = 0; r < rows; r++) memcpy(p + r * pcols, h + r * cols, cols * sizeof(float));
     }
     cl_event ev;
-    CLU_CHECK(clEnqueueWriteBuffer(c->env.queue, d, CL_TRUE, 0, prows * pcols * sizeof(float), p, 0,
+    CLU_CHECK(clEnqueueWriteBuffer(L->env.queue, d, CL_TRUE, 0, prows * pcols * sizeof(float), p, 0,
                                    NULL, &ev));
     double ms = clu_event_ms(ev);
     clReleaseEvent(ev);
@@ -188,321 +261,256 @@ static double upload(ctx *c, cl_mem d, const float *h, size_t rows, size_t cols,
 }
 // end snippet upload-padded
 
-/* Read back the rows x cols result from a device matrix whose rows are
- * pcols floats long: a rectangular read skips the padding of each row. */
-static double download(ctx *c, cl_mem d, float *h, size_t rows, size_t cols, size_t pcols)
+/* Device buffers for c, filled with the current A and B, set as arguments. */
+static void load(lesson *L, config *c)
 {
+    const size_t M = L->M, N = L->N, K = L->K, Mp = c->Mp, Np = c->Np, Kp = c->Kp;
+    c->d_A = clu_buffer(&L->env, CL_MEM_READ_ONLY, clu_bytes(Mp * Kp, 4, "A"), NULL, "A");
+    c->d_B = clu_buffer(&L->env, CL_MEM_READ_ONLY, clu_bytes(Kp * Np, 4, "B"), NULL, "B");
+    c->d_C = clu_buffer(&L->env, CL_MEM_WRITE_ONLY, clu_bytes(Mp * Np, 4, "C"), NULL, "C");
+    c->up_ms = upload(L, c->d_A, L->h_A, M, K, Mp, Kp);
+    c->up_ms += c->v->bt ? upload(L, c->d_B, L->h_BT, N, K, N, K) : upload(L, c->d_B, L->h_B, K, N, Kp, Np);
+    const int m = (int)Mp, n = (int)Np, k = (int)Kp;
+    CLU_CHECK(clSetKernelArg(c->kernel, 0, sizeof c->d_A, &c->d_A));
+    CLU_CHECK(clSetKernelArg(c->kernel, 1, sizeof c->d_B, &c->d_B));
+    CLU_CHECK(clSetKernelArg(c->kernel, 2, sizeof c->d_C, &c->d_C));
+    CLU_CHECK(clSetKernelArg(c->kernel, 3, sizeof m, &m));
+    CLU_CHECK(clSetKernelArg(c->kernel, 4, sizeof n, &n));
+    CLU_CHECK(clSetKernelArg(c->kernel, 5, sizeof k, &k));
+}
+
+static void unload(config *c)
+{
+    clReleaseMemObject(c->d_A);
+    clReleaseMemObject(c->d_B);
+    clReleaseMemObject(c->d_C);
+}
+
+// snippet: fill
+/* The data of one check: whole numbers (exact) or random floats. */
+static void fill(lesson *L, int exact)
+{
+    const size_t M = L->M, N = L->N, K = L->K;
+    /* |A|, |B| <= 16: every partial sum, in any order, is at most
+     * K·256 <= 2^22 for K <= 16384, so the sums are exact in float. (They are
+     * random walks, typically √K·64 = 8192 at K = 16384: far below.) */
+    if (exact) {
+        clu_fill_exact(L->h_A, M * K, 1, 16);
+        clu_fill_exact(L->h_B, K * N, 2, 16);
+    } else {
+        clu_fill_random(L->h_A, M * K, 1, -1.0f, 1.0f);
+        clu_fill_random(L->h_B, K * N, 2, -1.0f, 1.0f);
+    }
+    for (size_t k = 0; k < K; k++)
+        for (size_t j = 0; j < N; j++) L->h_BT[j * K + k] = L->h_B[k * N + j];
+    reference(L->h_A, L->h_BT, N, K, &L->s);
+}
+// end snippet fill
+
+// snippet: check
+/* Run c once on the current data and check C; how many entries are wrong. */
+static size_t check(lesson *L, config *c, int exact)
+{
+    const size_t M = L->M, N = L->N;
+    load(L, c);
+    const float nan = NAN; /* an entry the kernel never writes stays NaN and fails */
+    CLU_CHECK(clEnqueueFillBuffer(L->env.queue, c->d_C, &nan, sizeof nan, 0, c->Mp * c->Np * 4, 0,
+                                  NULL, NULL));
+    clu_run_best(&L->env, c->kernel, 2, c->global, c->local, 1);
+    /* A rectangular read skips the padding at the end of each row. */
+    const size_t origin[3] = {0, 0, 0}, region[3] = {N * sizeof(float), M, 1};
     cl_event ev;
-    if (cols == pcols) {
-        CLU_CHECK(clEnqueueReadBuffer(c->env.queue, d, CL_TRUE, 0, rows * cols * sizeof(float), h, 0,
+    CLU_CHECK(clEnqueueReadBufferRect(L->env.queue, c->d_C, CL_TRUE, origin, origin, region,
+                                      c->Np * sizeof(float), 0, N * sizeof(float), 0, L->h_C, 0,
                                       NULL, &ev));
-    } else {
-        const size_t origin[3] = {0, 0, 0}, region[3] = {cols * sizeof(float), rows, 1};
-        CLU_CHECK(clEnqueueReadBufferRect(c->env.queue, d, CL_TRUE, origin, origin, region,
-                                          pcols * sizeof(float), 0, cols * sizeof(float), 0, h, 0,
-                                          NULL, &ev));
-    }
-    double ms = clu_event_ms(ev);
+    c->down_ms = clu_event_ms(ev);
     clReleaseEvent(ev);
-    return ms;
+    unload(c);
+    for (size_t e = 0; e < L->s.S; e++) L->s.got[e] = L->h_C[L->s.idx[e]];
+    char what[96];
+    snprintf(what, sizeof what, "device C (%s%s%s)", c->v->name, exact ? ", whole numbers" : "",
+             L->s.S < M * N ? ", a random sample" : "");
+    return clu_verify(what, L->s.got, L->s.ref, exact ? NULL : L->s.mag, L->s.S, L->K);
+}
+// end snippet check
+
+/* ---- time --------------------------------------------------------------- */
+
+static void time_config(lesson *L, config *c)
+{
+    load(L, c);
+    c->ms = clu_run_best(&L->env, c->kernel, 2, c->global, c->local, L->reps);
+    unload(c);
 }
 
-static int reg_tiles_ok(const ctx *c, tiles t, char *why, size_t whylen)
+/* ---- report ------------------------------------------------------------ */
+
+/* One result: line per timed configuration, then a table (-o all, --tune)
+ * or the kernel's time beside the transfers (one variant). */
+static void report(const lesson *L, const config *cfg, size_t n, const char *mode, double peak, double copy)
 {
-    if (t.tm % 4 || t.tn % 4 || t.bk % 4 || t.bm % t.tm || t.bn % t.tn) {
-        snprintf(why, whylen, "TM, TN and BK must be multiples of 4, BM of TM and BN of TN");
-        return 0;
+    const size_t M = L->M, N = L->N, K = L->K;
+    tiles_text s;
+    size_t best = 0;
+    for (size_t i = 0; i < n; i++) {
+        const config *c = &cfg[i];
+        const double gflops = 2.0 * M * N * K / c->ms * 1e-6;
+        printf("result: variant=%s mode=%s m=%zu n=%zu k=%zu ts=%zu wpt=%zu tiles=%s ms=%.4f gflops=%.2f "
+               "intensity=%.2f up_ms=%.4f down_ms=%.4f pinned=%d", c->v->name, mode, M, N, K, L->ts,
+               L->wpt, show(c->t, s), c->ms, gflops, c->intensity, c->up_ms, c->down_ms, L->pinned);
+        if (peak > 0) printf(" peak_gflops=%.1f pct_peak=%.2f copy_gbps=%.1f", peak, 100 * gflops / peak, copy);
+        printf("\n");
+        if (c->v == &variants[FAST] && (cfg[best].v != c->v || c->ms < cfg[best].ms)) best = i;
     }
-    size_t nt = (size_t)(t.bm / t.tm) * (size_t)(t.bn / t.tn);
-    size_t wg_max = clu_device_size(c->env.device, CL_DEVICE_MAX_WORK_GROUP_SIZE);
-    size_t local = 2 * (size_t)t.bk * ((size_t)t.bm + 4 + (size_t)t.bn) * sizeof(float);
-    size_t local_max = clu_device_ulong(c->env.device, CL_DEVICE_LOCAL_MEM_SIZE);
-    if (nt > wg_max) {
-        snprintf(why, whylen, "%zu work-items per group, the device allows %zu", nt, wg_max);
-        return 0;
+    if (n > 1) printf("\n%-10s %-44s %10s %10s %9s%s\n", "variant", *mode == 't' ? "tiles" : "", "kernel ms",
+                      "GFLOP/s", *mode == 't' ? "x first" : "x naive", peak > 0 ? "   of peak" : "");
+    for (size_t i = 0; i < n && n > 1; i++) {
+        const double gflops = 2.0 * M * N * K / cfg[i].ms * 1e-6;
+        printf("%-10s %-44s %10.3f %10.1f %9.2f", cfg[i].v->name, *mode == 't' ? show(cfg[i].t, s) : cfg[i].v->why,
+               cfg[i].ms, gflops, cfg[0].ms / cfg[i].ms);
+        printf(peak > 0 ? " %8.1f%%\n" : "\n", 100.0 * gflops / peak);
     }
-    if (local > local_max) {
-        snprintf(why, whylen, "%zu bytes of local memory, the device has %zu", local, local_max);
-        return 0;
-    }
-    return 1;
-}
-
-/* Build, upload, run `reps` times, download, verify one variant. */
-static result run_variant(ctx *c, const variant *v, tiles t, int quiet)
-{
-    const size_t M = c->M, N = c->N, K = c->K;
-    result res = {0, 0, 0, 0, 0};
-    /* Padded sizes: only the register-blocked kernel needs them. */
-    size_t Mp = M, Np = N, Kp = K;
-    if (v->kind == CPU) {
-        Mp = clu_round_up(M, 16);
-        Np = clu_round_up(N, 16);
-    } else if (v->kind == REG) {
-        Mp = clu_round_up(M, (size_t)t.bm);
-        Np = clu_round_up(N, (size_t)t.bn);
-        Kp = clu_round_up(K, (size_t)t.bk);
-    }
-    char opts[256];
-    if (v->kind == REG || v->kind == CPU)
-        snprintf(opts, sizeof opts, "%s -DBM=%d -DBN=%d -DBK=%d -DTM=%d -DTN=%d%s", v->opts, t.bm,
-                 t.bn, t.bk, t.tm, t.tn,
-                 !c->nvidia ? "" : c->env.build_log ? " -DUNROLL_K=1 -cl-nv-verbose" : " -DUNROLL_K=1");
-    else
-        snprintf(opts, sizeof opts, "%s -DTS=%zu -DWPT=%zu%s", v->opts, c->ts, c->wpt,
-                 c->nvidia && c->env.build_log ? " -cl-nv-verbose" : "");
-    cl_program prog = clu_build(&c->env, v->kind >= REG ? "05-matrix-multiplication-reg.cl" : "05-matrix-multiplication.cl", opts);
-    cl_kernel k = clu_kernel(prog, v->kernel);
-
-    // snippet: ndrange
-    /* Dimension 0 runs along the columns of C (along the rows for `rows`). */
-    size_t local[2], global[2];
-    if (v->kind == REG) {
-        local[0] = (size_t)(t.bn / t.tn), local[1] = (size_t)(t.bm / t.tm);
-        global[0] = Np / (size_t)t.bn * local[0], global[1] = Mp / (size_t)t.bm * local[1];
-    } else if (v->kind == CPU) {
-        local[0] = local[1] = 1; /* each work-item is a task for a CPU thread */
-        global[0] = Np / 16, global[1] = Mp / 16;
-    } else if (v->kind == ONE_D) {
-        local[0] = c->ts, local[1] = c->ts / c->wpt;
-        global[0] = clu_round_up(N, c->ts), global[1] = clu_round_up(M, c->ts) / c->wpt;
-    } else {
-        const size_t d0 = v->kind == ROWS ? M : N, d1 = v->kind == ROWS ? N : M;
-        local[0] = local[1] = c->ts;
-        global[0] = clu_round_up(d0, c->ts), global[1] = clu_round_up(d1, c->ts);
-    }
-    // end snippet ndrange
-    if (quiet) { /* tuning: a group too large for this build is skipped, not fatal */
-        size_t kmax = 0;
-        CLU_CHECK(clGetKernelWorkGroupInfo(k, c->env.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax,
-                                           &kmax, NULL));
-        if (local[0] * local[1] > kmax) {
-            res.ok = -1;
-            clReleaseKernel(k);
-            clReleaseProgram(prog);
-            return res;
-        }
-    }
-    clu_check_wgsize(&c->env, k, local[0] * local[1]);
-
-    cl_mem d_A = device_buffer(c, Mp * Kp, CL_MEM_READ_ONLY, "clCreateBuffer(A)");
-    cl_mem d_B = device_buffer(c, Kp * Np, CL_MEM_READ_ONLY, "clCreateBuffer(B)");
-    cl_mem d_C = device_buffer(c, Mp * Np, CL_MEM_WRITE_ONLY, "clCreateBuffer(C)");
-    res.up_ms = upload(c, d_A, c->h_A, M, K, Mp, Kp);
-    res.up_ms += v->transposed_b ? upload(c, d_B, c->h_BT, N, K, N, K)
-                                 : upload(c, d_B, c->h_B, K, N, Kp, Np);
-
-    const int Ma = (int)Mp, Na = (int)Np, Ka = (int)Kp;
-    CLU_CHECK(clSetKernelArg(k, 0, sizeof d_A, &d_A));
-    CLU_CHECK(clSetKernelArg(k, 1, sizeof d_B, &d_B));
-    CLU_CHECK(clSetKernelArg(k, 2, sizeof d_C, &d_C));
-    CLU_CHECK(clSetKernelArg(k, 3, sizeof Ma, &Ma));
-    CLU_CHECK(clSetKernelArg(k, 4, sizeof Na, &Na));
-    CLU_CHECK(clSetKernelArg(k, 5, sizeof Ka, &Ka));
-
-    /* A first run to warm up, then the best of `reps`. */
-    double best = 1e30;
-    for (size_t r = 0; r <= c->reps; r++) {
-        cl_event ev;
-        CLU_CHECK(clEnqueueNDRangeKernel(c->env.queue, k, 2, NULL, global, local, 0, NULL, &ev));
-        double ms = clu_event_ms(ev);
-        clReleaseEvent(ev);
-        if (r > 0 && ms < best) best = ms;
-    }
-    memset(c->h_C, 0xff, M * N * sizeof(float)); /* NaN: unwritten entries fail */
-    res.down_ms = download(c, d_C, c->h_C, M, N, Np);
-    res.ms = best;
-    res.gflops = 2.0 * (double)M * (double)N * (double)K / best * 1e-6;
-
-    for (size_t e = 0; e < c->S; e++) c->got[e] = c->h_C[c->idx[e]];
-    char what[64];
-    snprintf(what, sizeof what, "device C (%s%s)", v->name,
-             c->S < M * N ? ", a random sample" : "");
-    if (quiet) { /* tuning: only say something when it is wrong */
-        size_t bad = 0;
-        for (size_t e = 0; e < c->S; e++) {
-            double bound = (double)(K + 1) / 16777216.0 * c->absref[e] + 1e-30;
-            if (!(fabs((double)c->got[e] - c->ref[e]) <= bound)) bad++;
-        }
-        if (bad) fprintf(stderr, "error: %zu of %zu values of %s are wrong\n", bad, c->S, what);
-        res.ok = bad == 0;
-    } else {
-        res.ok = clu_verify_sum(what, c->got, c->ref, c->absref, c->S, K) == 0;
-    }
-    if (!quiet)
-        printf("result: %s M=%zu N=%zu K=%zu ms=%.4f gflops=%.2f up_ms=%.3f down_ms=%.3f %s\n", v->name,
-           M, N, K, res.ms, res.gflops, res.up_ms, res.down_ms, res.ok ? "ok" : "WRONG");
-    clReleaseMemObject(d_A);
-    clReleaseMemObject(d_B);
-    clReleaseMemObject(d_C);
-    clReleaseKernel(k);
-    clReleaseProgram(prog);
-    return res;
-}
-
-static tiles parse_tiles(const char *s)
-{
-    tiles t;
-    char end;
-    if (sscanf(s, "%dx%dx%dx%dx%d%c", &t.bm, &t.bn, &t.bk, &t.tm, &t.tn, &end) != 5 || t.bm < 4 ||
-        t.bn < 4 || t.bk < 4 || t.tm < 4 || t.tn < 4 || t.bm > 1024 || t.bn > 1024 || t.bk > 256 ||
-        t.tm > 32 || t.tn > 32)
-        clu_die("-c %s: expected BMxBNxBKxTMxTN, e.g. 128x128x8x8x8 (each 4..1024, TM, TN <= 32)", s);
-    return t;
-}
-
-static void print_tiles(char *buf, size_t len, tiles t)
-{
-    snprintf(buf, len, "%dx%dx%dx%dx%d", t.bm, t.bn, t.bk, t.tm, t.tn);
-}
-
-static const variant *find_variant(const char *name)
-{
-    for (size_t i = 0; i < NVARIANTS; i++)
-        if (strcmp(variants[i].name, name) == 0) return &variants[i];
-    return NULL;
+    if (*mode == 't' && n)
+        printf("best: -o fast -c %s at %.1f GFLOP/s\n", show(cfg[best].t, s), 2.0 * M * N * K / cfg[best].ms * 1e-6);
+    if (n != 1) return;
+    const config *c = &cfg[0];
+    // snippet: transfer-report
+    const double bytes_up = (double)(M * K + K * N) * sizeof(float);
+    const double bytes_down = (double)(M * N) * sizeof(float);
+    const double total = c->up_ms + c->ms + c->down_ms;
+    printf("%s: %s\n", c->v->name, c->v->why);
+    printf("kernel:   %10.3f ms  %9.1f GFLOP/s (best of %zu)\n", c->ms, 2.0 * M * N * K / c->ms * 1e-6, L->reps);
+    printf("upload:   %10.3f ms  %9.2f GB/s   A and B from %s host memory\n", c->up_ms,
+           bytes_up / c->up_ms * 1e-6, L->pinned ? "pinned" : "pageable");
+    printf("download: %10.3f ms  %9.2f GB/s   C\n", c->down_ms, bytes_down / c->down_ms * 1e-6);
+    printf("offload:  %10.3f ms  %9.1f GFLOP/s counting the transfers (%.0f%% of the time moving data)\n",
+           total, 2.0 * M * N * K / total * 1e-6, 100.0 * (c->up_ms + c->down_ms) / total);
+    // end snippet transfer-report
 }
 
 int main(int argc, char **argv)
 {
     size_t M = 1024, N = 1024, K = 1024, reps = 3, ts = 16, wpt = 8;
-    const char *opt_variant = "fast", *opt_tiles = NULL;
-    int pinned = 0, peak = 0;
+    const char *opt_tiles = NULL, *on = NULL;
+    int chosen = FAST, pinned = 0, peak = 0, tune = 0;
     const clu_option opts[] = {
         {"-m", "M", "rows of A and C", CLU_OPT_SIZE, &M, 1, 16384},
         {"-n", "N", "columns of B and C", CLU_OPT_SIZE, &N, 1, 16384},
         {"-k", "K", "columns of A, rows of B (terms in each sum)", CLU_OPT_SIZE, &K, 1, 16384},
-        {"-o", "VARIANT", "naive rows bt tiled tiled-pad 1d 2d vec fast, or all, or tune",
-         CLU_OPT_STRING, &opt_variant, 0, 0},
+        {"-o", "VARIANT", "the kernel to run", CLU_OPT_VARIANT, &chosen, CLU_VARIANTS(variants)},
         {"-t", "TS", "tile side of naive..1d (work-group TS x TS)", CLU_OPT_SIZE, &ts, 1, 64},
         {"-w", "WPT", "elements per work-item in 1d (divides TS)", CLU_OPT_SIZE, &wpt, 1, 64},
-        {"-c", "TILES", "BMxBNxBKxTMxTN of 2d, vec, fast (default by device)", CLU_OPT_STRING,
-         &opt_tiles, 0, 0},
+        {"-c", "TILES", "BMxBNxBKxTMxTN of 2d, vec, fast (default by device)", CLU_OPT_STRING, &opt_tiles},
         {"-r", "REPS", "timed runs of each kernel (the best is kept)", CLU_OPT_SIZE, &reps, 1, 1000},
-        {"--pinned", NULL, "host arrays in pinned memory (CL_MEM_ALLOC_HOST_PTR, mapped)",
-         CLU_OPT_FLAG, &pinned, 0, 0},
-        {"--peak", NULL, "also measure the FMA peak and copy bandwidth", CLU_OPT_FLAG, &peak, 0, 0},
+        {"--tune", NULL, "sweep the tiles of vec and fast, name the best", CLU_OPT_FLAG, &tune},
+        {"--pinned", NULL, "host arrays in pinned memory (CL_MEM_ALLOC_HOST_PTR, mapped)", CLU_OPT_FLAG, &pinned},
+        {"--peak", NULL, "also measure the FMA peak and copy bandwidth", CLU_OPT_FLAG, &peak},
+        {"--on", "gpu|cpu", "run only on that kind of device (else exit 0): for bench.args", CLU_OPT_STRING, &on},
     };
     clu_common common;
     clu_parse_args(argc, argv, "lesson 05: the matrix product C = A*B, naive to register-blocked",
                    opts, sizeof opts / sizeof opts[0], &common);
-    const int all = strcmp(opt_variant, "all") == 0, tune = strcmp(opt_variant, "tune") == 0;
-    const variant *one = find_variant(opt_variant);
-    if (!one && !all && !tune)
-        clu_die("-o %s: no such variant; choose naive rows bt tiled tiled-pad 1d 2d vec fast all tune",
-                opt_variant);
-    if ((all || (one && one->kind == ONE_D)) && ts % wpt)
+    if (on && strcmp(on, "gpu") && strcmp(on, "cpu")) clu_die("--on %s: expected gpu or cpu", on);
+    if ((chosen < 0 || variants[chosen].blocks == COLUMN) && ts % wpt)
         clu_die("-w %zu must divide the tile side -t %zu", wpt, ts);
-    tiles t = opt_tiles ? parse_tiles(opt_tiles) : (tiles){128, 64, 8, 8, 8}; /* GPU: -o tune */
-
-    ctx c;
-    memset(&c, 0, sizeof c);
-    c.M = M, c.N = N, c.K = K, c.reps = reps, c.ts = ts, c.wpt = wpt, c.pinned = pinned;
-    clu_setup(&c.env, &common);
-    char *pname = NULL;
-    size_t plen = 0;
-    CLU_CHECK(clGetPlatformInfo(c.env.platform, CL_PLATFORM_NAME, 0, NULL, &plen));
-    pname = clu_malloc(plen + 1, "host memory");
-    CLU_CHECK(clGetPlatformInfo(c.env.platform, CL_PLATFORM_NAME, plen, pname, NULL));
-    c.nvidia = strstr(pname, "NVIDIA") != NULL;
-    free(pname);
-    if (!opt_tiles && !clu_device_is_gpu(c.env.device))
-        t = (tiles){32, 64, 16, 4, 8}; /* the CPU's choice of -o tune */
-    char why[160];
-    if ((tune || all || (one && one->kind == REG)) && !opt_tiles && !reg_tiles_ok(&c, t, why, sizeof why))
-        t = (tiles){32, 32, 8, 4, 4};
-    if (opt_tiles && !reg_tiles_ok(&c, t, why, sizeof why))
-        clu_die("-c %s: %s", opt_tiles, why);
-
-    c.h_A = host_floats(&c, M * K, &c.pin[0]);
-    c.h_B = host_floats(&c, K * N, &c.pin[1]);
-    c.h_C = host_floats(&c, M * N, &c.pin[2]);
-    clu_fill_random(c.h_A, M * K, 1, -1.0f, 1.0f);
-    clu_fill_random(c.h_B, K * N, 2, -1.0f, 1.0f);
-    c.h_BT = clu_malloc(N * K * sizeof(float), "host memory");
-    for (size_t k = 0; k < K; k++)
-        for (size_t j = 0; j < N; j++) c.h_BT[j * K + k] = c.h_B[k * N + j];
-    make_reference(&c);
-    if (peak) {
-        c.peak = clu_peak_gflops(&c.env);
-        c.copy = clu_copy_gbps(&c.env, (size_t)64 << 20);
-        printf("yardsticks: FMA peak %.1f GFLOP/s, float4 copy %.1f GB/s\n", c.peak, c.copy);
+    tiles t = {128, 64, 8, 8, 8}; /* the GPU's choice of --tune */
+    if (opt_tiles) { /* BMxBNxBKxTMxTN: five fields, each digits only */
+        char buf[64], *f[5] = {buf};
+        size_t nf = 1;
+        if (strlen(opt_tiles) >= sizeof buf) clu_die("-c: '%.20s...' is too long", opt_tiles);
+        strcpy(buf, opt_tiles);
+        for (char *p = buf; *p && nf <= 5; p++)
+            if (*p == 'x') *p = '\0', f[nf < 5 ? nf : 0] = p + 1, nf++;
+        if (nf != 5) clu_die("-c %s: expected BMxBNxBKxTMxTN, e.g. 128x64x8x8x8", opt_tiles);
+        t = (tiles){clu_parse_size("-c BM", f[0], 4, 1024), clu_parse_size("-c BN", f[1], 4, 1024),
+                    clu_parse_size("-c BK", f[2], 4, 256), clu_parse_size("-c TM", f[3], 4, 32),
+                    clu_parse_size("-c TN", f[4], 4, 32)};
     }
-    char tbuf[64];
-    print_tiles(tbuf, sizeof tbuf, t);
-    printf("sizes: M = %zu, N = %zu, K = %zu; tiles: -t %zu -w %zu -c %s; %s host memory\n", M, N,
-           K, ts, wpt, tbuf, pinned ? "pinned" : "pageable");
 
-    int bad = 0;
+    lesson L = {.M = M, .N = N, .K = K, .ts = ts, .wpt = wpt, .reps = reps, .pinned = pinned};
+    clu_setup(&L.env, &common); /* platform, device, context, queue: lesson 01's steps 1-4 */
+    const int gpu = clu_device_is_gpu(L.env.device);
+    if (on && gpu != !strcmp(on, "gpu")) {
+        printf("skipped: --on %s, and this device is %s\n", on, gpu ? "a GPU" : "not a GPU");
+        clu_teardown(&L.env);
+        return clu_exit_status(0);
+    }
+    char *pname = clu_device_string(L.env.device, CL_DEVICE_VENDOR);
+    L.nvidia = strstr(pname, "NVIDIA") != NULL;
+    free(pname);
+    char why[128];
+    tiles_text s;
+    if (!opt_tiles && !gpu) t = (tiles){32, 64, 16, 4, 8}; /* the CPU's choice of --tune */
+    if (!opt_tiles && L.nvidia) /* the H200's: 128 x 128 blocks once there are enough to fill it */
+        t = (M / 128) * (N / 128) >= clu_device_ulong(L.env.device, CL_DEVICE_MAX_COMPUTE_UNITS)
+                ? (tiles){128, 128, 8, 8, 8} : (tiles){64, 64, 8, 8, 4};
+    if (!opt_tiles && tiles_refused(&L, t, why, sizeof why)) t = (tiles){32, 32, 8, 4, 4};
+    const char *no = tiles_refused(&L, t, why, sizeof why);
+    if (no && (opt_tiles || tune || chosen < 0 || variants[chosen].blocks == REGISTERS))
+        clu_die("-c %s: %s", show(t, s), no);
+
+    // snippet: configs
+    /* The configurations: one variant, all of them, or vec and fast for each
+     * tile shape of the sweep. Each is its own program: the tile sizes are
+     * compile-time constants, so the compiler can unroll and keep acc[][] in
+     * registers. */
+    config cfg[2 * sizeof tune_list / sizeof tune_list[0] + NVARIANTS];
+    size_t n = 0;
     if (tune) {
-        // snippet: tune
-        /* Each entry is a different program: the tile sizes are compile-time
-         * constants, so the compiler can unroll and keep acc[][] in registers. */
-        tiles best_t = t;
-        double best = 0.0;
-        printf("%-18s %12s %12s\n", "BMxBNxBKxTMxTN", "vec GFLOP/s", "fast GFLOP/s");
         for (size_t i = 0; i < sizeof tune_list / sizeof tune_list[0]; i++) {
-            print_tiles(tbuf, sizeof tbuf, tune_list[i]);
-            if (!reg_tiles_ok(&c, tune_list[i], why, sizeof why)) {
-                printf("%-18s skipped: %s\n", tbuf, why);
+            if ((no = tiles_refused(&L, tune_list[i], why, sizeof why))) {
+                printf("%s skipped: %s\n", show(tune_list[i], s), no);
                 continue;
             }
-            printf("%-18s", tbuf);
-            for (int f = 0; f < 2; f++) { /* without, then with double buffering */
-                result r = run_variant(&c, find_variant(f ? "fast" : "vec"), tune_list[i], 1);
-                if (r.ok < 0) {
-                    printf(" %12s", "too large");
-                    continue;
-                }
-                printf(" %12.1f%s", r.gflops, r.ok ? "" : " WRONG");
-                bad |= !r.ok;
-                if (f && r.ok && r.gflops > best) best = r.gflops, best_t = tune_list[i];
-            }
-            printf("\n");
-        }
-        print_tiles(tbuf, sizeof tbuf, best_t);
-        printf("best: -o fast -c %s at %.1f GFLOP/s\n", tbuf, best);
-        // end snippet tune
-    } else if (all) {
-        result r[NVARIANTS];
-        for (size_t i = 0; i < NVARIANTS; i++) {
-            r[i] = run_variant(&c, &variants[i], t, 0);
-            bad |= !r[i].ok;
-        }
-        printf("\n%-10s %-44s %10s %10s %9s", "variant", "", "kernel ms", "GFLOP/s", "x naive");
-        printf(c.peak > 0 ? " %9s\n" : "\n", "of peak");
-        for (size_t i = 0; i < NVARIANTS; i++) {
-            printf("%-10s %-44s %10.3f %10.1f %9.2f", variants[i].name, variants[i].what, r[i].ms,
-                   r[i].gflops, r[0].ms / r[i].ms);
-            if (c.peak > 0) printf(" %8.1f%%", 100.0 * r[i].gflops / c.peak);
-            printf("\n");
+            cfg[n++] = (config){&variants[VEC], tune_list[i]};
+            cfg[n++] = (config){&variants[FAST], tune_list[i]};
         }
     } else {
-        result r = run_variant(&c, one, t, 0);
-        bad = !r.ok;
-        // snippet: transfer-report
-        const double bytes_up = (double)(M * K + K * N) * sizeof(float);
-        const double bytes_down = (double)(M * N) * sizeof(float);
-        const double total = r.up_ms + r.ms + r.down_ms;
-        printf("%s: %s\n", one->name, one->what);
-        printf("kernel:   %10.3f ms  %9.1f GFLOP/s (best of %zu)\n", r.ms, r.gflops, reps);
-        printf("upload:   %10.3f ms  %9.2f GB/s   A and B from %s host memory\n", r.up_ms,
-               bytes_up / r.up_ms * 1e-6, pinned ? "pinned" : "pageable");
-        printf("download: %10.3f ms  %9.2f GB/s   C\n", r.down_ms, bytes_down / r.down_ms * 1e-6);
-        printf("offload:  %10.3f ms  %9.1f GFLOP/s counting the transfers (%.0f%% of the time moving data)\n",
-               total, 2.0 * (double)M * N * K / total * 1e-6, 100.0 * (r.up_ms + r.down_ms) / total);
-        // end snippet transfer-report
-        if (c.peak > 0) printf("of peak:  %.1f%% of %.1f GFLOP/s\n", 100.0 * r.gflops / c.peak, c.peak);
+        for (size_t v = 0; v < NVARIANTS; v++)
+            if (chosen < 0 || (size_t)chosen == v) cfg[n++] = (config){&variants[v], t};
     }
+    for (size_t i = 0; i < n; i++) {
+        plan(&L, &cfg[i]);
+        if (!build(&L, &cfg[i], tune)) /* --tune: a shape this device cannot run */
+            memmove(&cfg[i], &cfg[i + 1], (n - i - 1) * sizeof cfg[0]), n--, i--;
+    }
+    // end snippet configs
 
-    host_free(&c, c.h_A, c.pin[0]);
-    host_free(&c, c.h_B, c.pin[1]);
-    host_free(&c, c.h_C, c.pin[2]);
-    free(c.h_BT);
-    free(c.idx);
-    free(c.ref);
-    free(c.absref);
-    free(c.got);
-    clu_teardown(&c.env);
-    return bad ? 1 : 0;
+    L.h_A = host_floats(&L, M * K, &L.pin[0]);
+    L.h_B = host_floats(&L, K * N, &L.pin[1]);
+    L.h_C = host_floats(&L, M * N, &L.pin[2]);
+    L.h_BT = clu_malloc(clu_bytes(N * K, sizeof(float), "BT"), "BT");
+    choose_sample(&L.s, M, N, K);
+    printf("sizes: M = %zu, N = %zu, K = %zu; tiles: -t %zu -w %zu -c %s; %s host memory\n", M, N, K,
+           ts, wpt, show(t, s), pinned ? "pinned" : "pageable");
+
+    // snippet: check-all
+    /* Every configuration is checked twice, whole numbers first, before any is timed. */
+    size_t wrong = 0;
+    for (int exact = 1; exact >= 0; exact--) {
+        fill(&L, exact);
+        for (size_t i = 0; i < n; i++) wrong += check(&L, &cfg[i], exact);
+    }
+    // end snippet check-all
+    const size_t built = n;
+    if (clu_on_oclgrind(&L.env)) printf("not timed: Oclgrind simulates the device\n");
+    if (wrong || clu_on_oclgrind(&L.env)) n = 0; /* time only what is right, on a real device */
+    for (size_t i = 0; i < n; i++) time_config(&L, &cfg[i]);
+
+    double peak_gflops = 0, copy_gbps = 0;
+    if (peak && n) {
+        peak_gflops = clu_peak_gflops(&L.env);
+        copy_gbps = clu_copy_gbps(&L.env, (size_t)64 << 20);
+        printf("yardsticks: FMA peak %.1f GFLOP/s, float4 copy %.1f GB/s\n", peak_gflops, copy_gbps);
+    }
+    report(&L, cfg, n, tune ? "tune" : chosen < 0 ? "all" : "one", peak_gflops, copy_gbps);
+
+    for (size_t i = 0; i < built; i++) clReleaseKernel(cfg[i].kernel), clReleaseProgram(cfg[i].prog);
+    host_free(&L, L.h_A, L.pin[0]);
+    host_free(&L, L.h_B, L.pin[1]);
+    host_free(&L, L.h_C, L.pin[2]);
+    free(L.h_BT);
+    free(L.s.idx), free(L.s.ref), free(L.s.mag), free(L.s.got);
+    clu_teardown(&L.env);
+    return clu_exit_status(wrong);
 }

@@ -1,61 +1,68 @@
-/* openblas.c -- the CPU yardstick of lesson 05: OpenBLAS's cblas_sgemm,
- * C = A·B, square n x n, row-major, on every core of the host; one warm-up
- * call, then the best of -r by the wall clock.
- * Built by lessons/05-matrix-multiplication/bench.sh, not by `make all`:
- *   cc -std=c11 -O2 compare/openblas.c -lopenblas
- * Usage: openblas N [REPS]
+/* openblas.c -- lesson 05's yardstick on the host: OpenBLAS's cblas_sgemm,
+ * row-major C = A·B on every core, on whole numbers (a sample of C is
+ * checked exactly), one call to warm up, then the best of -r by the wall
+ * clock. Built by `make build/05-compare-openblas` (needs libopenblas-dev);
+ * run by `make bench-05`. The OpenCL device is opened only for --on, so that
+ * the host's rows land beside the device's sizes. Prints the lesson's
+ * result: line with variant=openblas.
  */
-#define _POSIX_C_SOURCE 199309L
+#include "clu.h"
+
 #include <cblas.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
+#include <string.h>
 
 int main(int argc, char **argv)
 {
-    long n = argc > 1 ? atol(argv[1]) : 1024, reps = argc > 2 ? atol(argv[2]) : 3;
-    if (n < 1 || n > 16384 || reps < 1 || reps > 1000) {
-        fprintf(stderr, "error: usage: openblas N [REPS] with 1 <= N <= 16384, 1 <= REPS <= 1000\n");
-        return 2;
+    size_t M = 1024, N = 1024, K = 1024, reps = 3;
+    const char *on = NULL;
+    const clu_option opts[] = {
+        {"-m", "M", "rows of A and C", CLU_OPT_SIZE, &M, 1, 16384},
+        {"-n", "N", "columns of B and C", CLU_OPT_SIZE, &N, 1, 16384},
+        {"-k", "K", "columns of A, rows of B", CLU_OPT_SIZE, &K, 1, 16384},
+        {"-r", "REPS", "timed calls (the best is kept)", CLU_OPT_SIZE, &reps, 1, 1000},
+        {"--on", "gpu|cpu", "run only when the OpenCL device is of that kind (else exit 0)",
+         CLU_OPT_STRING, &on},
+    };
+    clu_common common;
+    clu_parse_args(argc, argv, "OpenBLAS SGEMM on the host's cores", opts, 5, &common);
+    if (on) {
+        clu_env env;
+        clu_setup(&env, &common);
+        int skip = clu_device_is_gpu(env.device) != !strcmp(on, "gpu");
+        clu_teardown(&env);
+        if (skip) {
+            printf("skipped: --on %s\n", on);
+            return clu_exit_status(0);
+        }
     }
-    size_t nn = (size_t)n * (size_t)n;
-    float *A = malloc(nn * sizeof(float)), *B = malloc(nn * sizeof(float)), *C = malloc(nn * sizeof(float));
-    if (!A || !B || !C) {
-        fprintf(stderr, "error: cannot allocate %zu bytes\n", 3 * nn * sizeof(float));
-        return 2;
-    }
-    unsigned s = 1;
-    for (size_t i = 0; i < nn; i++) {
-        s = s * 1103515245u + 12345u;
-        A[i] = (float)(s >> 8) / 16777216.0f - 0.5f;
-        s = s * 1103515245u + 12345u;
-        B[i] = (float)(s >> 8) / 16777216.0f - 0.5f;
-    }
+    float *A = clu_malloc(clu_bytes(M * K, sizeof(float), "A"), "A");
+    float *B = clu_malloc(clu_bytes(K * N, sizeof(float), "B"), "B");
+    float *C = clu_malloc(clu_bytes(M * N, sizeof(float), "C"), "C");
+    clu_fill_exact(A, M * K, 1, 16); /* sums exact, as in main.c */
+    clu_fill_exact(B, K * N, 2, 16);
     double best = 1e30;
-    for (long r = 0; r <= reps; r++) {
-        double t0 = now();
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, A, n, B, n, 0.0f, C, n);
-        double ms = (now() - t0) * 1e3;
+    for (size_t r = 0; r <= reps; r++) {
+        double t0 = clu_now();
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)M, (int)N, (int)K, 1.0f, A, (int)K, B,
+                    (int)N, 0.0f, C, (int)N);
+        double ms = (clu_now() - t0) * 1e3;
         if (r > 0 && ms < best) best = ms;
     }
-    double ref = 0.0, abs = 0.0;
-    for (long k = 0; k < n; k++) {
-        ref += (double)A[k] * B[k * n];
-        abs += (double)(A[k] < 0 ? -A[k] : A[k]) * (B[k * n] < 0 ? -B[k * n] : B[k * n]);
+    /* The first and the last row of C, exactly. */
+    double *ref = clu_malloc(2 * N * sizeof *ref, "the reference");
+    float *got = clu_malloc(2 * N * sizeof *got, "the sample");
+    for (size_t e = 0; e < 2 * N; e++) {
+        const size_t i = e < N ? 0 : M - 1, j = e % N;
+        ref[e] = 0.0;
+        for (size_t k = 0; k < K; k++) ref[e] += (double)A[i * K + k] * B[k * N + j];
+        got[e] = C[i * N + j];
     }
-    double e = C[0] - ref;
-    int ok = e < (n + 1) * abs / 16777216.0 && -e < (n + 1) * abs / 16777216.0;
-    printf("result: openblas M=%ld N=%ld K=%ld ms=%.4f gflops=%.2f %s\n", n, n, n, best,
-           2.0 * (double)n * n * n / best * 1e-6, ok ? "ok" : "WRONG");
-    free(A);
-    free(B);
-    free(C);
-    return ok ? 0 : 1;
+    size_t wrong = clu_verify("OpenBLAS C (whole numbers, first and last row)", got, ref, NULL, 2 * N, K);
+    if (!wrong)
+        printf("result: variant=openblas mode=all m=%zu n=%zu k=%zu ms=%.4f gflops=%.2f\n", M, N, K, best,
+               2.0 * M * N * (double)K / best * 1e-6);
+    free(A), free(B), free(C), free(ref), free(got);
+    return clu_exit_status(wrong);
 }

@@ -57,7 +57,7 @@ for group in "$@"; do
     bench)
         want 'has gnuplot' gnuplot-nox
         want 'has_pkg libclblast-dev || [ -n "${CLBLAST_DIR:-}" ]' libclblast-dev
-        want 'has_pkg libopenblas-dev || [ -f /usr/include/x86_64-linux-gnu/cblas.h ] || [ -f /usr/include/cblas.h ]' libopenblas-dev
+        want 'has_pkg libopenblas-dev || ldconfig -p | grep -q libopenblas\.so' libopenblas-dev
         ;;
     *)
         echo "deps.sh: unknown group '$group' (run, test, book, bench)" >&2

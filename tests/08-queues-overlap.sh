@@ -11,7 +11,7 @@ for case in "1 1 1" "2 2 64" "255 3 256" "256 8 256" "257 8 256" "1009 7 64" "65
         "$L08" -n "$1" -c "$2" -t "$3" -r 1
 done
 expect_out 0 'result: variant=chunks3 .*vs_chunks1=' "08: the pipelines are compared" -- "$L08" -n 100000 -o chunks3 -r 1
-expect_out 0 'result: variant=event pipeline=chunks3 queue=download chunk=3 command=read-z' \
+expect_out 0 'result: variant=event n=100000 chunks=4 pipeline=chunks3 queue=download chunk=3 command=read-z' \
     "08: the timeline has a row per queue" -- "$L08" -n 100000 -c 4 -r 1 -o chunks3
 expect_out 0 'split: only one device|result: variant=split' "08: says what it does with one device" -- \
     "$L08" -n 1000 -r 1

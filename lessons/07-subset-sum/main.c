@@ -188,6 +188,7 @@ static void set_common_args(cl_kernel kern, ctx *c, const problem *p)
     CLU_CHECK(clSetKernelArg(kern, 3, sizeof p->n, &p->n));
 }
 
+// snippet: run-kernel
 /* dfs, hybrid, bits: one kernel, one work-item per subtree. */
 static outcome run_kernel(ctx *c, const variant *v, const problem *p, int timed)
 {
@@ -220,6 +221,7 @@ static outcome run_kernel(ctx *c, const variant *v, const problem *p, int timed)
     clReleaseKernel(kern);
     return o;
 }
+// end snippet run-kernel
 
 // snippet: rounds-host
 /* Work redistribution: a list of nodes still to search. Each round takes up
@@ -366,6 +368,7 @@ static const variant variants[] = {
 
 /* ---- run and verify ------------------------------------------------------------ */
 
+// snippet: check
 /* Run variant v once on problem p and compare its count with the search in C. */
 static size_t check(ctx *c, const variant *v, const problem *p, uint64_t want, outcome *o)
 {
@@ -378,6 +381,7 @@ static size_t check(ctx *c, const variant *v, const problem *p, uint64_t want, o
                 v->name, o->found, p->name, want);
     return !ok;
 }
+// end snippet check
 
 /* ---- time ------------------------------------------------------------------------ */
 
@@ -397,8 +401,9 @@ static void report(const ctx *c, const variant *v, const problem *p, const outco
                    double serial_ms, double omp_ms, int threads)
 {
     const double ns = ms * 1e6 / (double)(o->nodes ? o->nodes : 1);
-    printf("%-7s %-6s %10.3f ms %9.2f ns/node  lanes %5.1f%%  %7.2fx serial  %6.2fx omp\n", v->name,
+    printf("%-7s %-6s %10.3f ms %9.2f ns/node  lanes %5.1f%%  %7.2fx serial  %6.2fx omp", v->name,
            p->name, ms, ns, 100.0 * o->lanes, serial_ms / ms, omp_ms > 0 ? omp_ms / ms : 0.0);
+    printf(o->rounds > 1 ? "  %d rounds\n" : "\n", o->rounds);
     printf("result: variant=%s case=%s n=%d k=%d l=%d wg=%zu ms=%.4f count=%" PRIu64 " nodes=%" PRIu64
            " ns_per_node=%.3f lanes=%.4f simd=%zu rounds=%d serial_ms=%.4f speedup=%.3f omp_ms=%.4f "
            "threads=%d\n", v->name, p->name, p->n, c->k, v->enumerate ? c->L : 0, c->wg, ms, o->found,
@@ -459,6 +464,7 @@ int main(int argc, char **argv)
            "SIMD width %zu (the kernel's preferred multiple), %d OpenMP threads\n",
            n, k, items, L, wg, c.simd, threads);
 
+    // snippet: main-loop
     size_t wrong = 0;
     for (int ci = first; ci <= last; ci++) {
         problem p;
@@ -496,6 +502,7 @@ int main(int argc, char **argv)
         clReleaseMemObject(c.d_lo);
         clReleaseMemObject(c.d_a);
     }
+    // end snippet main-loop
     clReleaseMemObject(c.d_len);
     clReleaseMemObject(c.d_nodes);
     clReleaseMemObject(c.d_count);

@@ -220,8 +220,8 @@ static timing run_pipeline(ctx *c, const variant *v, float *z)
                 cl_ulong s, e;
                 CLU_CHECK(clGetEventProfilingInfo(ev[i][j], CL_PROFILING_COMMAND_START, sizeof s, &s, NULL));
                 CLU_CHECK(clGetEventProfilingInfo(ev[i][j], CL_PROFILING_COMMAND_END, sizeof e, &e, NULL));
-                printf("result: variant=event pipeline=%s queue=%s chunk=%zu command=%s start_ms=%.4f "
-                       "end_ms=%.4f\n", v->name, v->queues == 3 ? queue_of[j] : "single", i,
+                printf("result: variant=event n=%zu chunks=%zu pipeline=%s queue=%s chunk=%zu command=%s "
+                       "start_ms=%.4f end_ms=%.4f\n", c->n, c->chunks, v->name, v->queues == 3 ? queue_of[j] : "single", i,
                        j < 2 ? (j ? "write-y" : "write-x") : j == 2 ? "kernel" : "read-z",
                        (double)(s - origin) * 1e-6, (double)(e - origin) * 1e-6);
             }

@@ -18,10 +18,19 @@ set ylabel "ms"
 set logscale x 2
 set grid ytics
 set key top right
-pick(v, col) = (strcol("variant") eq v && column("n") == big) ? column(col) : NaN
-plot csv using (column("chunks")):(pick("chunks1", "ms")) smooth unique with linespoints lw 1.5 pt 7 lc rgb "#888888" title "one queue", \
-     csv using (column("chunks")):(pick("chunks3", "ms")) smooth unique with linespoints lw 3 pt 7 lc rgb "#d62728" title "three queues, events", \
-     csv using (column("chunks")):(pick("chunks3", "bound_ms")) smooth unique with lines dt 2 lw 1.5 lc rgb "#1f77b4" title "bound: the longest stage"
+# Each series gathered into a table first (its rows are not adjacent in the CSV).
+set table $one
+plot csv using (column("chunks")):(column("ms")) with table if (strcol("variant") eq "chunks1" && column("n") == big)
+set table $three
+plot csv using (column("chunks")):(column("ms")):(column("bound_ms")) with table if (strcol("variant") eq "chunks3" && column("n") == big)
+unset table
+set datafile separator whitespace
+set datafile nocolumnheaders
+plot $one using 1:2 smooth unique with linespoints lw 1.5 pt 7 lc rgb "#888888" title "one queue", \
+     $three using 1:2 smooth unique with linespoints lw 3 pt 7 lc rgb "#d62728" title "three queues, events", \
+     $three using 1:3 smooth unique with lines dt 2 lw 1.5 lc rgb "#1f77b4" title "bound: the longest stage"
+set datafile separator ","
+set datafile columnheaders
 
 set output dir.'/08-timeline.svg'
 unset logscale

@@ -223,11 +223,19 @@ static outcome run_kernel(ctx *c, const variant *v, const problem *p, int timed)
 }
 // end snippet run-kernel
 
+static int deeper_last(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x >> 56, b = *(const uint64_t *)y >> 56;
+    return (a > b) - (a < b);
+}
+
 // snippet: rounds-host
 /* Work redistribution: a list of nodes still to search. Each round takes up
  * to 2^k of them, searches each for at most `budget` nodes, and puts back
  * what a work-item could not finish, cut into pieces (at most n + 1 per
- * work-item: the buffer `out` is sized for that). */
+ * work-item: the buffer `out` is sized for that). The pieces differ in size
+ * by their depth, so the list is sorted by depth before each round: the
+ * work-items of one sub-group get pieces of one size. */
 static outcome run_rounds(ctx *c, const variant *v, const problem *p, int timed)
 {
     (void)timed;
@@ -252,6 +260,7 @@ static outcome run_rounds(ctx *c, const variant *v, const problem *p, int timed)
     double useful = 0, paid = 0, t0 = clu_now();
     const double tree = ldexp(1.0, p->n + 1); /* nodes in the whole tree */
     while (len > 0) {
+        qsort(list, len, sizeof *list, deeper_last);
         const size_t m = len < width ? len : width, global = clu_round_up(m, c->wg);
         const cl_int m_arg = (cl_int)m, zero = 0;
         len -= m; /* the last m entries of the list: deepest first */
@@ -412,7 +421,7 @@ static void report(const ctx *c, const variant *v, const problem *p, const outco
 
 int main(int argc, char **argv)
 {
-    size_t n = 24, k = SIZE_MAX, L = 8, wg = 64, reps = 3, budget = 4096, seed = 7, maxitem = MAX_ITEM;
+    size_t n = 24, k = SIZE_MAX, L = 8, wg = 64, reps = 3, budget = 1024, seed = 7, maxitem = MAX_ITEM;
     int chosen = -1;
     const char *which = "both";
     const clu_option opts[] = {

@@ -1,6 +1,6 @@
-/* Checker for exercise 07-1: count_gray against every subset counted in C,
- * work-item by work-item, for several n, k, work-group sizes and seeds; the
- * entries past 2^k must keep their sentinel. */
+/* Checker for exercise 07-1: count_signs against every choice of signs
+ * counted in C, work-item by work-item, for several n, k, work-group sizes
+ * and seeds; the entries past 2^k must keep their sentinel. */
 #include "grading.h"
 
 #include <inttypes.h>
@@ -12,9 +12,9 @@
 static int try_case(clu_env *env, cl_kernel k, int n, int kk, size_t wg, uint64_t seed, char *why, size_t len)
 {
     int a[32];
-    clu_fill_random_int(a, (size_t)n, seed, -9, 9); /* small items: many hits */
-    int target = 0;
-    for (int i = 0; i < n; i += 2) target += a[i];
+    clu_fill_random_int(a, (size_t)n, seed, 1, 9); /* small items: many hits */
+    int target = 0; /* a reachable sum: + for even i, - for odd i */
+    for (int i = 0; i < n; i++) target += i % 2 ? -a[i] : a[i];
     const size_t items = (size_t)1 << kk, global = clu_round_up(items, wg), slots = global + 4;
     uint64_t *h = clu_malloc(slots * 8, "counts");
     for (size_t i = 0; i < slots; i++) h[i] = SENTINEL;
@@ -33,8 +33,8 @@ static int try_case(clu_env *env, cl_kernel k, int n, int kk, size_t wg, uint64_
         for (uint64_t m = 0; m < ((uint64_t)1 << (n - kk)); m++) {
             int s = 0;
             for (int i = 0; i < n; i++) {
-                int in = i < kk ? (int)((g >> i) & 1) : (int)((m >> (i - kk)) & 1);
-                s += in ? a[i] : 0;
+                int plus = i < kk ? (int)((g >> i) & 1) : (int)((m >> (i - kk)) & 1);
+                s += plus ? a[i] : -a[i];
             }
             want += s == target;
         }
@@ -63,8 +63,8 @@ int main(int argc, char **argv)
     const int nc = sizeof cases / sizeof cases[0];
     clu_env env;
     grade_begin(argc, argv, nc, &env);
-    cl_program prog = clu_build(&env, grade_path("gray.cl"), "");
-    cl_kernel k = clu_kernel(prog, "count_gray");
+    cl_program prog = clu_build(&env, grade_path("signs.cl"), "");
+    cl_kernel k = clu_kernel(prog, "count_signs");
     for (int i = 0; i < nc; i++) {
         char what[96], why[256] = "";
         snprintf(what, sizeof what, "n=%d items, k=%d, work-group %zu", cases[i].n, cases[i].k, cases[i].wg);

@@ -1,34 +1,35 @@
-/* Exercise 07-1: count subsets in Gray-code order, without a branch.
+/* Exercise 07-1: the slides' version of the problem, in Gray-code order.
  *
- * Work-item g takes items 0..k-1 from the bits of g (bit i set: item i is
- * in the subset) and counts how many of the 2^(n-k) subsets of the items
- * k..n-1, added to that, hit the target. Gray-code order: step j changes
- * exactly one item, the one at the lowest set bit of j; after step j the
- * subset of the last items is j ^ (j >> 1). So each step adds the item if
- * it has just come in, and subtracts it if it has just gone out.
+ * Every item enters the sum with a sign: +a[i] or -a[i]. How many of the
+ * 2^n sign choices make the sum equal to the target? Work-item g takes the
+ * signs of items 0..k-1 from the bits of g (bit i set: +a[i], clear:
+ * -a[i]) and counts the 2^(n-k) choices for the items k..n-1, starting
+ * from all of them negative. Gray-code order: step j flips the sign of one
+ * item, the one at the lowest set bit of j; after step j the signs of the
+ * last items are the bits of j ^ (j >> 1). Each step is one addition, and
+ * it must be branch-free: every work-item runs the same steps.
  *
  * The host rounds the number of work-items up to a multiple of the
  * work-group size: work-items past 2^k must write nothing.
  */
-__kernel void count_gray(__constant const int *a, const int n, const int k, const int target,
-                         __global ulong *count)
+__kernel void count_signs(__constant const int *a, const int n, const int k, const int target,
+                          __global ulong *count)
 {
     const ulong g = get_global_id(0);
     if (g >> k) return;
     int s = 0;
-    for (int i = 0; i < k; i++)
-        s += ((g >> i) & 1) ? a[i] : 0;
-    const int L = n - k;
-    ulong found = (s == target); /* the subset with none of the last items */
-    for (uint j = 1; j < (1u << L); j++) {
+    for (int i = 0; i < n; i++) /* items < k by g's bits, the rest negative */
+        s += (i < k && ((g >> i) & 1)) ? a[i] : -a[i];
+    ulong found = (s == target);
+    for (uint j = 1; j < (1u << (n - k)); j++) {
 #if SOLUTION
-        const int b = 31 - clz(j & (0u - j)); /* the lowest set bit of j */
+        const int b = 31 - clz(j & (0u - j)); /* the item whose sign flips */
         const uint gray = j ^ (j >> 1);
-        const int v = a[k + b];
-        s += ((gray >> b) & 1) ? v : -v;
+        const int twice = 2 * a[k + b];       /* from -a to +a is +2a */
+        s += ((gray >> b) & 1) ? twice : -twice;
 #else
-        /* TODO: which item changes at step j (the lowest set bit of j: clz
-         * helps), and did it come in or go out? Update s without an if. */
+        /* TODO: which item flips its sign at step j (the lowest set bit of
+         * j: clz helps), and which way? Update s without an if. */
 #endif
         found += (s == target);
     }

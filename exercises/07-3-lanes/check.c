@@ -6,6 +6,13 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+static int down(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a < b) - (a > b);
+}
 
 static double lanes_c(const uint64_t *nodes, size_t items, size_t simd)
 {
@@ -28,6 +35,23 @@ static void check(const char *what, const uint64_t *nodes, size_t items, size_t 
           got, want, items, simd);
 }
 
+/* busy_lanes_by_size: the sorted copy's share, and nodes[] untouched. */
+static void check_sorted(const char *what, const uint64_t *nodes, size_t items, size_t simd)
+{
+    uint64_t *copy = clu_malloc(items * sizeof *copy, "a copy"), *sorted = clu_malloc(items * sizeof *copy, "a copy");
+    memcpy(copy, nodes, items * sizeof *copy);
+    memcpy(sorted, nodes, items * sizeof *copy);
+    qsort(sorted, items, sizeof *sorted, down);
+    double want = lanes_c(sorted, items, simd), got = busy_lanes_by_size(copy, items, simd);
+    if (memcmp(copy, nodes, items * sizeof *copy) != 0)
+        grade(0, what, "busy_lanes_by_size changed the node counts it was given: sort a copy");
+    else
+        grade(fabs(got - want) <= 1e-12 * want, what, "busy_lanes_by_size gave %.6f, expected %.6f (%zu work-items, sub-groups of %zu)",
+              got, want, items, simd);
+    free(copy);
+    free(sorted);
+}
+
 /* The node counts of a subtree search like lesson 07's, run on the device:
  * work-item g visits (g * 7919) % 61 + 1 nodes (a loop of that length). */
 static const char *src =
@@ -42,7 +66,7 @@ static const char *src =
 int main(int argc, char **argv)
 {
     clu_env env;
-    grade_begin(argc, argv, 6, &env);
+    grade_begin(argc, argv, 8, &env);
     static const uint64_t two_groups[8] = {4, 4, 4, 4, 1, 2, 3, 8};  /* (16 + 14) / (16 + 32) */
     check("two groups of four", two_groups, 8, 4);
     static const uint64_t short_group[6] = {5, 5, 5, 5, 5, 1};      /* the last group has 2 of 4 */
@@ -68,6 +92,9 @@ int main(int argc, char **argv)
     CLU_CHECK(clEnqueueNDRangeKernel(env.queue, k, 1, NULL, &global, &wg, 0, NULL, NULL));
     grade_read(&env, d, h, items * sizeof *h);
     check("the node counts of a kernel, sub-groups of 32", h, items, 32);
+    check_sorted("the same counts handed out by size", h, items, 32);
+    static const uint64_t far_apart[6] = {5, 4294967301ull, 3, 4294967299ull, 1, 1}; /* differences of 2^32: 0 as an int */
+    check_sorted("counts far apart handed out by size, sub-groups of 2", far_apart, 6, 2);
     free(h);
     clReleaseMemObject(d);
     clReleaseKernel(k);

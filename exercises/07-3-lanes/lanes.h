@@ -12,4 +12,9 @@
  * nothing was paid for at all. */
 double busy_lanes(const uint64_t *nodes, size_t items, size_t simd);
 
+/* The same share if the same subtrees had been handed to the work-items
+ * from the largest to the smallest, so that each sub-group gets subtrees of
+ * similar size. nodes[] must be left as it is. */
+double busy_lanes_by_size(const uint64_t *nodes, size_t items, size_t simd);
+
 #endif

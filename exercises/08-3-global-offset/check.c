@@ -1,7 +1,7 @@
-/* Checker for exercise 08-3: multiply_chunk on chunks at the start, the
- * middle and the end of the arrays, with work-group sizes that do and do
- * not divide the chunk; every element outside the chunk must keep its
- * sentinel. */
+/* Checker for exercise 08-3: multiply_range launched with a global work
+ * offset on chunks at the start, the middle and the end of the arrays,
+ * with work-group sizes that do and do not divide the chunk; every element
+ * outside the chunk, and past the arrays' end, must keep its sentinel. */
 #include "grading.h"
 
 #include <stdio.h>
@@ -22,10 +22,10 @@ static int try_chunk(clu_env *env, cl_kernel k, int first, int count, size_t wg,
     CLU_CHECK(clSetKernelArg(k, 0, sizeof d_x, &d_x));
     CLU_CHECK(clSetKernelArg(k, 1, sizeof d_y, &d_y));
     CLU_CHECK(clSetKernelArg(k, 2, sizeof d_z, &d_z));
-    CLU_CHECK(clSetKernelArg(k, 3, sizeof first, &first));
-    CLU_CHECK(clSetKernelArg(k, 4, sizeof count, &count));
-    size_t global = clu_round_up((size_t)count, wg);
-    CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &wg, 0, NULL, NULL));
+    const int end = first + count;
+    CLU_CHECK(clSetKernelArg(k, 3, sizeof end, &end));
+    size_t offset = (size_t)first, global = clu_round_up((size_t)count, wg);
+    CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 1, &offset, &global, &wg, 0, NULL, NULL));
     grade_read(env, d_z, h_z, sizeof h_z);
     int ok = 1;
     for (int i = 0; i < N + SLACK && ok; i++) {
@@ -51,8 +51,8 @@ int main(int argc, char **argv)
     const int nc = sizeof cases / sizeof cases[0];
     clu_env env;
     grade_begin(argc, argv, nc, &env);
-    cl_program prog = clu_build(&env, grade_path("chunk.cl"), "");
-    cl_kernel k = clu_kernel(prog, "multiply_chunk");
+    cl_program prog = clu_build(&env, grade_path("range.cl"), "");
+    cl_kernel k = clu_kernel(prog, "multiply_range");
     for (int i = 0; i < nc; i++) {
         char what[96], why[200] = "";
         snprintf(what, sizeof what, "chunk [%d, %d), work-group %zu", cases[i].first, cases[i].first + cases[i].count,

@@ -1,7 +1,10 @@
-/* Checker for exercise 08-1: the pipeline's result, the queue and type of
- * every command, and the two waits, tested by holding a queue back with a
- * user event: while the uploads cannot start, the kernel must not finish;
- * while the kernel cannot start, the download must not finish. */
+/* Checker for exercise 08-1: a double-buffered pipeline. Its result, the
+ * queue and type of every command, and the four waits, each tested by
+ * holding one queue back with a user event and watching whether a command
+ * that must wait finishes anyway:
+ *   the kernel waits for its uploads;      the download waits for the kernel;
+ *   the uploads of chunk c wait for the kernel of chunk c - 2 (the inputs'
+ *   slot); the kernel of chunk c waits for the download of chunk c - 2 (z's). */
 #define _POSIX_C_SOURCE 200809L
 #include "grading.h"
 #include "pipeline.h"
@@ -29,7 +32,16 @@ static void stuck(int sig)
     _exit(1);
 }
 
-typedef struct { clu_env *env; cl_command_queue q[3]; cl_kernel k; cl_mem d[3]; } rig;
+#define PER 5000 /* elements per chunk in the waiting tests */
+
+typedef struct {
+    clu_env *env;
+    cl_command_queue q[3];
+    cl_kernel k;
+    cl_mem d[3];
+    const float *x, *y;
+    float *z;
+} rig;
 
 static int events_ok(cl_event ev[4], char *why, size_t len)
 {
@@ -48,32 +60,42 @@ static int is_complete(cl_event e)
     return st == CL_COMPLETE;
 }
 
-/* Hold queue `held` back with a user event, enqueue one chunk, wait 0.3 s
- * and see whether command `early` finished although it must wait. */
-static int held_back(rig *r, int held, int early, const float *x, const float *y, float *z, char *why, size_t len)
+/* Chunk c of the waiting tests: PER elements, in slot c % 2. */
+static void chunk(rig *r, int c, cl_event ev[][4])
+{
+    enqueue_chunk(r->q[0], r->q[1], r->q[2], r->k, 64, r->d[0], r->d[1], r->d[2], r->x, r->y, r->z,
+                  (size_t)c * PER, PER, (size_t)(c % 2) * PER, c >= 2 ? ev[c - 2] : NULL, ev[c]);
+}
+
+/* Hold queue `held` back, enqueue chunks 0..last, wait 0.3 s and see
+ * whether command `cmd` of chunk `c` finished although it must wait. */
+static int held_back(rig *r, int held, int last, int c, int cmd, const char *must, char *why, size_t len)
 {
     cl_int err;
     cl_event gate = clCreateUserEvent(r->env->context, &err);
     CLU_CHECK_ERR(err, "clCreateUserEvent");
     CLU_CHECK(clEnqueueMarkerWithWaitList(r->q[held], 1, &gate, NULL));
-    cl_event ev[4] = {NULL, NULL, NULL, NULL};
+    cl_event ev[3][4];
+    memset(ev, 0, sizeof ev);
     alarm(10);
-    enqueue_chunk(r->q[0], r->q[1], r->q[2], r->k, 64, r->d[0], r->d[1], r->d[2], x, y, z, 100, 5000, ev);
+    for (int i = 0; i <= last; i++) chunk(r, i, ev);
     alarm(0);
-    int ok = events_ok(ev, why, len);
+    int ok = 1;
+    for (int i = 0; i <= last && ok; i++) ok = events_ok(ev[i], why, len);
     for (int q = 0; q < 3; q++) CLU_CHECK(clFlush(r->q[q]));
     struct timespec pause = {0, 50000000};
     for (int t = 0; t < 6 && ok; t++) {
         nanosleep(&pause, NULL);
-        if (is_complete(ev[early])) {
-            snprintf(why, len, "the %s finished while the %s could not start: it does not wait for them "
-                     "(its event wait list)", early == 2 ? "kernel" : "download", held == 0 ? "uploads" : "kernel");
+        if (is_complete(ev[c][cmd])) {
+            snprintf(why, len, "%s: it finished while that could not happen (its event wait list)", must);
             ok = 0;
         }
     }
     CLU_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
     for (int q = 0; q < 3; q++) CLU_CHECK(clFinish(r->q[q]));
-    for (int i = 0; i < 4; i++) if (ev[i]) clReleaseEvent(ev[i]);
+    for (int i = 0; i <= last; i++)
+        for (int j = 0; j < 4; j++)
+            if (ev[i][j]) clReleaseEvent(ev[i][j]);
     clReleaseEvent(gate);
     return ok;
 }
@@ -81,7 +103,7 @@ static int held_back(rig *r, int held, int early, const float *x, const float *y
 int main(int argc, char **argv)
 {
     clu_env env;
-    grade_begin(argc, argv, 4, &env);
+    grade_begin(argc, argv, 6, &env);
     signal(SIGALRM, stuck);
     rig r = {.env = &env};
     cl_int err;
@@ -93,24 +115,26 @@ int main(int argc, char **argv)
     CLU_CHECK_ERR(err, "clCreateProgramWithSource");
     CLU_CHECK(clBuildProgram(prog, 1, &env.device, "", NULL, NULL));
     r.k = clu_kernel(prog, "multiply");
-    const size_t n = 100003, chunks = 7, per = (n + chunks - 1) / chunks;
+    const size_t n = 100003, chunks = 9, per = (n + chunks - 1) / chunks;
     float *x = clu_malloc(n * 4, "x"), *y = clu_malloc(n * 4, "y"), *z = clu_malloc(n * 4, "z");
     clu_fill_exact(x, n, 91, 100);
     clu_fill_exact(y, n, 92, 100);
     for (size_t i = 0; i < n; i++) z[i] = -1.0f;
-    for (int b = 0; b < 3; b++) {
-        r.d[b] = clCreateBuffer(env.context, CL_MEM_READ_WRITE, n * 4, NULL, &err);
+    r.x = x, r.y = y, r.z = z;
+    for (int b = 0; b < 3; b++) { /* two slots of a chunk each */
+        r.d[b] = clCreateBuffer(env.context, CL_MEM_READ_WRITE, 2 * per * 4, NULL, &err);
         CLU_CHECK_ERR(err, "clCreateBuffer");
         CLU_CHECK(clSetKernelArg(r.k, (cl_uint)b, sizeof(cl_mem), &r.d[b]));
     }
 
     /* 1 and 2: the whole pipeline, its result, where each command went. */
-    cl_event ev[7][4];
+    cl_event ev[9][4];
     memset(ev, 0, sizeof ev);
     alarm(10);
     for (size_t c = 0; c < chunks; c++) {
         size_t first = c * per, count = n - first < per ? n - first : per;
-        enqueue_chunk(r.q[0], r.q[1], r.q[2], r.k, 64, r.d[0], r.d[1], r.d[2], x, y, z, first, count, ev[c]);
+        enqueue_chunk(r.q[0], r.q[1], r.q[2], r.k, 64, r.d[0], r.d[1], r.d[2], x, y, z, first, count,
+                      (c % 2) * per, c >= 2 ? ev[c - 2] : NULL, ev[c]);
     }
     alarm(0);
     for (int q = 0; q < 3; q++) CLU_CHECK(clFinish(r.q[q]));
@@ -118,10 +142,11 @@ int main(int argc, char **argv)
     int ok = 1;
     for (size_t i = 0; i < n && ok; i++)
         if (z[i] != x[i] * y[i]) {
-            snprintf(why, sizeof why, "z[%zu] is %g, expected %g (chunks of %zu)", i, (double)z[i], (double)(x[i] * y[i]), per);
+            snprintf(why, sizeof why, "z[%zu] is %g, expected %g (chunks of %zu in two slots)", i, (double)z[i],
+                     (double)(x[i] * y[i]), per);
             ok = 0;
         }
-    grade(ok, "7 chunks of 100003 elements: z = x * y", "%s", why);
+    grade(ok, "9 chunks of 100003 elements through two slots: z = x * y", "%s", why);
     static const cl_command_type type[4] = {CL_COMMAND_WRITE_BUFFER, CL_COMMAND_WRITE_BUFFER,
                                             CL_COMMAND_NDRANGE_KERNEL, CL_COMMAND_READ_BUFFER};
     static const int queue_of[4] = {0, 0, 1, 2};
@@ -143,13 +168,23 @@ int main(int argc, char **argv)
     }
     grade(ok, "every command on its own queue: writes on up, the kernel on run, the read on down", "%s", why);
     for (size_t c = 0; c < chunks; c++)
-        for (int i = 0; i < 4; i++) if (ev[c][i]) clReleaseEvent(ev[c][i]);
+        for (int i = 0; i < 4; i++)
+            if (ev[c][i]) clReleaseEvent(ev[c][i]);
 
-    /* 3 and 4: the waits. */
-    why[0] = '\0';
-    grade(held_back(&r, 0, 2, x, y, z, why, sizeof why), "the kernel waits for both uploads", "%s", why);
-    why[0] = '\0';
-    grade(held_back(&r, 1, 3, x, y, z, why, sizeof why), "the download waits for the kernel", "%s", why);
+    /* 3 to 6: the waits. */
+    static const struct { int held, last, c, cmd; const char *what, *must; } waits[] = {
+        {0, 0, 0, 2, "the kernel waits for its uploads", "the kernel must wait for both uploads"},
+        {1, 0, 0, 3, "the download waits for the kernel", "the download must wait for the kernel"},
+        {1, 2, 2, 0, "chunk 2's upload waits for chunk 0's kernel (same slot of x and y)",
+         "chunk 2's upload of x must wait until chunk 0's kernel has read that slot"},
+        {2, 2, 2, 2, "chunk 2's kernel waits for chunk 0's download (same slot of z)",
+         "chunk 2's kernel must wait until chunk 0's download has read that slot of z"},
+    };
+    for (int i = 0; i < 4; i++) {
+        why[0] = '\0';
+        grade(held_back(&r, waits[i].held, waits[i].last, waits[i].c, waits[i].cmd, waits[i].must, why, sizeof why),
+              waits[i].what, "%s", why);
+    }
 
     for (int b = 0; b < 3; b++) clReleaseMemObject(r.d[b]);
     for (int q = 0; q < 3; q++) clReleaseCommandQueue(r.q[q]);

@@ -7,9 +7,9 @@ L07=$PWD/$BIN/07-subset-sum
 # 2^k + 1; k from 0 (one work-item) to n (every work-item a leaf); work-group
 # sizes 1, 8 (PoCL's SIMD width) and 64. -a 40: small items, many subsets hit.
 for case in "1 0 1" "2 1 8" "7 3 8" "8 8 64" "9 4 64" "13 5 8" "15 15 1" "17 6 64"; do
-    set -- $case
-    expect_out 0 'verified mitm +\(worst case\).*: ok' "07: n=$1 k=$2 wg=$3, every variant" -- \
-        "$L07" -n "$1" -k "$2" -t "$3" -a 40 -r 1 -b 5
+    read -r n k wg <<<"$case"
+    expect_out 0 'verified mitm +\(worst case\).*: ok' "07: n=$n k=$k wg=$wg, every variant" -- \
+        "$L07" -n "$n" -k "$k" -t "$wg" -a 40 -r 1 -b 5
 done
 expect_out 0 'verified hybrid +\(random case\).*: ok' "07: hybrid with L larger than n - k" -- \
     "$L07" -n 10 -k 4 -l 20 -o hybrid -r 1

@@ -6,9 +6,9 @@ L08=$PWD/$BIN/08-queues-overlap
 # Edge sizes and chunk counts: 1, 2, around a work-group, a prime, 2^k - 1,
 # 2^k + 1; one chunk, chunks that do not divide n, one element per chunk.
 for case in "1 1 1" "2 2 64" "255 3 256" "256 8 256" "257 8 256" "1009 7 64" "65535 64 256" "65537 5 1"; do
-    set -- $case
-    expect_out 0 'verified chunks3 z: .*: ok' "08: n=$1 chunks=$2 wg=$3, every variant" -- \
-        "$L08" -n "$1" -c "$2" -t "$3" -r 1
+    read -r n c wg <<<"$case"
+    expect_out 0 'verified chunks3 z: .*: ok' "08: n=$n chunks=$c wg=$wg, every variant" -- \
+        "$L08" -n "$n" -c "$c" -t "$wg" -r 1
 done
 expect_out 0 'result: variant=chunks3 .*vs_chunks1=' "08: the pipelines are compared" -- "$L08" -n 100000 -o chunks3 -r 1
 expect_out 0 'result: variant=event n=100000 chunks=4 pipeline=chunks3 queue=download chunk=3 command=read-z' \

@@ -127,7 +127,7 @@ struct variant {
     const char *name, *why;
     outcome (*run)(ctx *c, const variant *v, const problem *p, int timed);
     const char *kernel; /* NULL: runs on the host */
-    int enumerate;      /* the last L levels without a search */
+    int enumerate;      /* without a search: 1 the last L levels, 2 all below k */
 };
 
 // snippet: omp
@@ -193,7 +193,7 @@ static void set_common_args(cl_kernel kern, ctx *c, const problem *p)
 static outcome run_kernel(ctx *c, const variant *v, const problem *p, int timed)
 {
     cl_kernel kern = clu_kernel(c->program, v->kernel);
-    const int L = v->enumerate ? (c->L < p->n - c->k ? c->L : p->n - c->k) : 0;
+    const int L = v->enumerate == 1 ? (c->L < p->n - c->k ? c->L : p->n - c->k) : 0;
     const size_t items = (size_t)1 << c->k, global = clu_round_up(items, c->wg);
     set_common_args(kern, c, p);
     CLU_CHECK(clSetKernelArg(kern, 4, sizeof c->k, &c->k));
@@ -368,7 +368,7 @@ static const variant variants[] = {
     {"omp", "the same search over the 2^k subtrees on every core (OpenMP)", run_omp, NULL, 0},
     {"dfs", "a work-item per subtree, depth-first with pruning: divergent", run_kernel, "dfs", 0},
     {"hybrid", "dfs above the last L levels, branch-free Gray code below", run_kernel, "dfs", 1},
-    {"bits", "no search: all 2^(n-k) subsets per work-item, branch-free", run_kernel, "bits", 0},
+    {"bits", "no search: all 2^(n-k) subsets per work-item, branch-free", run_kernel, "bits", 2},
     {"rounds", "dfs with a node budget; what is left is handed out again", run_rounds, "dfs_budget", 0},
     {"mitm", "meet in the middle: half sums, sorted, binary searched", run_mitm, NULL, 0},
 };
@@ -410,12 +410,14 @@ static void report(const ctx *c, const variant *v, const problem *p, const outco
                    double serial_ms, double omp_ms, int threads)
 {
     const double ns = ms * 1e6 / (double)(o->nodes ? o->nodes : 1);
+    const int below = p->n - c->k, /* levels enumerated without a search */
+        levels = v->enumerate == 2 ? below : v->enumerate == 1 ? (c->L < below ? c->L : below) : 0;
     printf("%-7s %-6s %10.3f ms %9.2f ns/node  lanes %5.1f%%  %7.2fx serial  %6.2fx omp", v->name,
            p->name, ms, ns, 100.0 * o->lanes, serial_ms / ms, omp_ms > 0 ? omp_ms / ms : 0.0);
     printf(o->rounds > 1 ? "  %d rounds\n" : "\n", o->rounds);
     printf("result: variant=%s case=%s n=%d k=%d l=%d wg=%zu ms=%.4f count=%" PRIu64 " nodes=%" PRIu64
            " ns_per_node=%.3f lanes=%.4f simd=%zu rounds=%d serial_ms=%.4f speedup=%.3f omp_ms=%.4f "
-           "threads=%d\n", v->name, p->name, p->n, c->k, v->enumerate ? c->L : 0, c->wg, ms, o->found,
+           "threads=%d\n", v->name, p->name, p->n, c->k, levels, c->wg, ms, o->found,
            o->nodes, ns, o->lanes, c->simd, o->rounds, serial_ms, serial_ms / ms, omp_ms, threads);
 }
 
@@ -446,6 +448,10 @@ int main(int argc, char **argv)
     else if (strcmp(which, "both")) clu_die("-c: '%s' is not a case; one of: random, worst, both", which);
     if (k == SIZE_MAX) k = n < 16 ? n : 16;
     if (k > n) clu_die("-k: %zu items decided by the id, but there are only %zu (-n)", k, n);
+    /* bits counts 2^(n-k) subsets per work-item with a 32-bit step counter. */
+    if (n - k > 31 && (chosen < 0 || variants[chosen].enumerate == 2))
+        clu_die("-k: %zu leaves 2^%zu subsets to each work-item of bits; at most 2^31 "
+                "(raise -k to at least %zu)", k, n - k, n - 31);
 
     ctx c = {.k = (int)k, .L = (int)L, .wg = wg, .reps = reps, .budget = budget};
     clu_setup(&c.env, &common);

@@ -1,0 +1,53 @@
+# Lesson 07: subset sum. Every variant against the C search (itself checked
+# against all 2^n subsets while n <= 22) at edge sizes, broken kernels that
+# must fail, Oclgrind at odd sizes.
+L07=$PWD/$BIN/07-subset-sum
+
+# Edge sizes: n = 1, 2, a work-group's worth around 8, a prime, 2^k - 1,
+# 2^k + 1; k from 0 (one work-item) to n (every work-item a leaf); work-group
+# sizes 1, 8 (PoCL's SIMD width) and 64. -a 40: small items, many subsets hit.
+for case in "1 0 1" "2 1 8" "7 3 8" "8 8 64" "9 4 64" "13 5 8" "15 15 1" "17 6 64"; do
+    read -r n k wg <<<"$case"
+    expect_out 0 'verified mitm +\(worst case\).*: ok' "07: n=$n k=$k wg=$wg, every variant" -- \
+        "$L07" -n "$n" -k "$k" -t "$wg" -a 40 -r 1 -b 5
+done
+expect_out 0 'verified hybrid +\(random case\).*: ok' "07: hybrid with L larger than n - k" -- \
+    "$L07" -n 10 -k 4 -l 20 -o hybrid -r 1
+expect_out 0 'verified rounds +\(random case\).*: ok' "07: rounds of one node each" -- \
+    "$L07" -n 14 -k 3 -b 1 -a 30 -o rounds -r 1
+expect_out 0 'verified serial \(random case\) against all 2\^22 subsets: [1-9]' \
+    "07: the C search itself, against every subset (n=22)" -- "$L07" -n 22 -k 10 -a 200 -o dfs -r 1
+expect_out 0 'result: variant=bits .* lanes=1\.0000' "07: bits keeps every lane busy" -- \
+    "$L07" -n 16 -k 8 -o bits -c worst -r 1
+expect_out 0 'result: variant=dfs case=random .* lanes=0\.[0-8]' "07: dfs diverges in the random case" -- \
+    "$L07" -n 20 -k 10 -o dfs -c random -r 1
+expect_out 0 'verified dfs' "07: runs from another directory" -- bash -c "cd / && '$L07' -n 12 -k 4 -o dfs -r 1"
+
+# Broken kernels must fail, natively at n = 22 (the C search checked against
+# all 2^22 subsets in the same run) with many subsets on target (-a 300).
+BADK=$(mktemp -d)
+mutant() { # mutant NAME VARIANT SED-EXPRESSION [OPTIONS]
+    local k=${4:--k 10}
+    sed "$3" kernels/07-subset-sum.cl >"$BADK/07-subset-sum.cl"
+    if cmp -s kernels/07-subset-sum.cl "$BADK/07-subset-sum.cl"; then
+        fail "07: mutant $1" "the sed expression changed nothing" "sed '$3'"; return
+    fi
+    expect_out 1 "verified $2 .*FAILED" "07: broken kernel fails: $1" -- \
+        env CLU_KERNEL_DIR="$BADK" "$L07" -n 22 $k -a 300 -b 64 -o "$2" -r 1
+}
+mutant "write zero" dfs 's/count\[g\] = found;/count[g] = 0;/'
+mutant "skip the last subtree (the tail)" dfs 's/if (g >> k) return;/if ((g + 1) >> k) return;/'
+mutant "a bound off by one prunes a hit" dfs 's/target <= s + hi\[d\]/target < s + hi[d]/'
+mutant "forget to take an item out when backtracking" dfs '0,/s -= a\[d\];/s///'
+mutant "Gray code drops its last step" bits 's/j < (1u << L); j++/j + 1 < (1u << L); j++/' '-k 16'
+mutant "Gray code adds where it should subtract" hybrid 's/? v : -v;/? v : v;/'
+mutant "rounds lose the node they stand on" rounds 's/out\[atomic_inc(count_out)\] = ((ulong)d << 56) | path;//'
+mutant "rounds lose the branches above" rounds 's/| path | ((ulong)1 << j);/| path;/'
+mutant "half sums drop the last item" mitm 's/for (int i = 0; i < m; i++)/for (int i = 0; i + 1 < m; i++)/'
+mutant "binary search starts a level too low" mitm 's/step = pow2 >> 1;/step = pow2 >> 2;/'
+rm -rf "$BADK"
+
+# Oclgrind at odd sizes and work-group sizes: no race, no uninitialised read,
+# no access out of bounds, in any kernel.
+expect_clean_oclgrind "07: Oclgrind, n=7 k=3 wg=3" -- "$L07" -n 7 -k 3 -t 3 -a 20 -b 3 -r 1
+expect_clean_oclgrind "07: Oclgrind, n=11 k=5 wg=7" -- "$L07" -n 11 -k 5 -t 7 -l 3 -b 9 -r 1

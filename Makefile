@@ -60,6 +60,8 @@ $(BUILD) $(BUILD)/asan:
 
 # Extra link flags for one lesson, if it needs them: LDLIBS_NN-name := ...
 LDLIBS_03-vector-types := -fopenmp -O3 -march=native
+LDLIBS_07-subset-sum := -fopenmp
+LDLIBS_08-queues-overlap := -fopenmp
 define LESSON
 $(BUILD)/$(1): $(wildcard lessons/$(1)/*.c) $(wildcard lessons/$(1)/*.h) $(COMMON_SRC) $(COMMON_HDR) | $(BUILD) deps
 	$$(CC) $$(CPPFLAGS) $$(CFLAGS) -o $$@ $(wildcard lessons/$(1)/*.c) $(COMMON_SRC) $$(LDLIBS) $$(LDLIBS_$(1))

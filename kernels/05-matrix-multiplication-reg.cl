@@ -15,6 +15,14 @@
  *   DBUF=1          double buffering: the next tiles travel through
  *                   registers while this one is being used, one barrier
  *   APAD            floats of padding per row of the transposed A tile
+ *   GROUP_M=g       block order that keeps tiles in L2: consecutive
+ *                   work-groups walk down g block rows before moving one
+ *                   block column right (0: row by row, the NDRange order)
+ *   PAIR=1          (with DBUF) the tile loop unrolled by two, so that the
+ *                   two local buffers are at constant addresses
+ *   WTX=w           warp tiling: the 32 work-items of a warp cover a
+ *                   w x (32/w) rectangle of work-item positions instead of
+ *                   32 consecutive ones (0: plain row-major order)
  */
 // check-kernels: -DBM=64 -DBN=64 -DBK=8 -DTM=4 -DTN=4 -DVEC=1 -DDBUF=1
 
@@ -45,6 +53,15 @@
 #ifndef UNROLL_K
 #define UNROLL_K 0
 #endif
+#ifndef GROUP_M
+#define GROUP_M 0
+#endif
+#ifndef WTX
+#define WTX 0
+#endif
+#ifndef PAIR
+#define PAIR 0
+#endif
 
 #if TM % 4 || TN % 4 || BK % 4 || BM % TM || BN % TN || APAD % 4
 #error "TM, TN, BK and APAD must be multiples of 4, BM of TM, BN of TN"
@@ -60,13 +77,16 @@
 #define ALOADS ((A4 + NT - 1) / NT) /* float4s each work-item fetches */
 #define BLOADS ((B4 + NT - 1) / NT)
 // end snippet reg-layout
+#if WTX && (NTX % WTX || NTY % (32 / WTX) || NT % 32)
+#error "WTX must divide NTX, 32/WTX must divide NTY"
+#endif
 
 /* Four consecutive floats from global memory. VEC=1: through a float4
  * pointer, which promises 16-byte alignment, so one 16-byte load. VEC=0:
  * vload4, which promises only 4-byte alignment, so the compiler may have to
  * issue four 4-byte loads. Callers pass indices that are multiples of 4. */
 #if VEC
-#define LOAD4(p, idx) (((__global const float4 *)(p))[(idx) / 4])
+#define LOAD4(p, idx) (((__global const float4 *)(p))[(uint)(idx) / 4]) /* unsigned: a shift */
 #else
 #define LOAD4(p, idx) vload4(0, (p) + (idx))
 #endif
@@ -166,8 +186,26 @@ __kernel __attribute__((reqd_work_group_size(NTX, NTY, 1)))
 void gemm_reg(__global const float *A, __global const float *B,
               __global float *C, const int M, const int N, const int K)
 {
+    // snippet: reg-order
+#if WTX
+    /* Warp w of the group takes a WTX x (32/WTX) rectangle of positions. */
+    const int tid = get_local_id(1) * NTX + get_local_id(0), w = tid / 32, l = tid % 32;
+    const int tx = (w % (NTX / WTX)) * WTX + l % WTX, ty = (w / (NTX / WTX)) * (32 / WTX) + l / WTX;
+#else
     const int tx = get_local_id(0), ty = get_local_id(1), tid = ty * NTX + tx;
+#endif
+#if GROUP_M
+    /* Number the groups row by row, then hand them out GROUP_M block rows
+     * at a time, column by column: the groups running together share a
+     * few rows of A and a few columns of B, which stay in L2. */
+    const int gx = get_num_groups(0), gy = get_num_groups(1);
+    const int lin = get_group_id(1) * gx + get_group_id(0), band = lin / (GROUP_M * gx);
+    const int rows = min(GROUP_M, gy - band * GROUP_M), inb = lin - band * GROUP_M * gx;
+    const int row0 = (band * GROUP_M + inb % rows) * BM, col0 = (inb / rows) * BN;
+#else
     const int row0 = get_group_id(1) * BM, col0 = get_group_id(0) * BN;
+#endif
+    // end snippet reg-order
     __local float4 As[1 + DBUF][BK * AS4];
     __local float4 Bs[1 + DBUF][BK * (BN / 4)];
     float4 ra[ALOADS], rb[BLOADS]; /* tiles on their way to local memory */
@@ -184,6 +222,24 @@ void gemm_reg(__global const float *A, __global const float *B,
     fetch(A, B, K, N, 0, tid, ra, rb);
     store(As[0], Bs[0], tid, ra, rb);
     barrier(CLK_LOCAL_MEM_FENCE);
+#if PAIR
+    for (int t = 0; t < tiles; t += 2) { /* K / BK is even whenever K is a multiple of 2 BK */
+        if (t + 1 < tiles)
+            fetch(A, B, K, N, (t + 1) * BK, tid, ra, rb);
+        compute(As[0], Bs[0], tx, ty, acc);
+        if (t + 1 < tiles)
+            store(As[1], Bs[1], tid, ra, rb);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (t + 1 < tiles) {
+            if (t + 2 < tiles)
+                fetch(A, B, K, N, (t + 2) * BK, tid, ra, rb);
+            compute(As[1], Bs[1], tx, ty, acc);
+            if (t + 2 < tiles)
+                store(As[0], Bs[0], tid, ra, rb);
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+    }
+#else
     for (int t = 0; t < tiles; t++) {
         const int cur = t & 1;
         if (t + 1 < tiles) /* start the next tiles' loads: they fly during the math */
@@ -193,6 +249,7 @@ void gemm_reg(__global const float *A, __global const float *B,
             store(As[cur ^ 1], Bs[cur ^ 1], tid, ra, rb);
         barrier(CLK_LOCAL_MEM_FENCE); /* one barrier per tile */
     }
+#endif
 #else
     for (int t = 0; t < tiles; t++) {
         fetch(A, B, K, N, t * BK, tid, ra, rb);

@@ -20,6 +20,8 @@
  *                   block column right (0: row by row, the NDRange order)
  *   PAIR=1          (with DBUF) the tile loop unrolled by two, so that the
  *                   two local buffers are at constant addresses
+ *   REQD=0          no reqd_work_group_size attribute: only then does
+ *                   NVIDIA's compiler honour -cl-nv-maxrregcount=N
  *   WTX=w           warp tiling: the 32 work-items of a warp cover a
  *                   w x (32/w) rectangle of work-item positions instead of
  *                   32 consecutive ones (0: plain row-major order)
@@ -86,7 +88,7 @@
  * vload4, which promises only 4-byte alignment, so the compiler may have to
  * issue four 4-byte loads. Callers pass indices that are multiples of 4. */
 #if VEC
-#define LOAD4(p, idx) (((__global const float4 *)(p))[(uint)(idx) / 4]) /* unsigned: a shift */
+#define LOAD4(p, idx) (((__global const float4 *)(p))[(idx) / 4])
 #else
 #define LOAD4(p, idx) vload4(0, (p) + (idx))
 #endif
@@ -181,8 +183,15 @@ static inline void compute(__local const float4 *As, __local const float4 *Bs,
 }
 // end snippet reg-compute
 
+#ifndef REQD
+#define REQD 1
+#endif
 // snippet: reg-kernel
+#if REQD /* NVIDIA ignores -cl-nv-maxrregcount for kernels with this attribute */
 __kernel __attribute__((reqd_work_group_size(NTX, NTY, 1)))
+#else
+__kernel
+#endif
 void gemm_reg(__global const float *A, __global const float *B,
               __global float *C, const int M, const int N, const int K)
 {
@@ -223,7 +232,8 @@ void gemm_reg(__global const float *A, __global const float *B,
     store(As[0], Bs[0], tid, ra, rb);
     barrier(CLK_LOCAL_MEM_FENCE);
 #if PAIR
-    for (int t = 0; t < tiles; t += 2) { /* K / BK is even whenever K is a multiple of 2 BK */
+    /* The same loop unrolled by two: buffer 0, then buffer 1. */
+    for (int t = 0; t < tiles; t += 2) {
         if (t + 1 < tiles)
             fetch(A, B, K, N, (t + 1) * BK, tid, ra, rb);
         compute(As[0], Bs[0], tx, ty, acc);

@@ -20,6 +20,8 @@
  *                   block column right (0: row by row, the NDRange order)
  *   PAIR=1          (with DBUF) the tile loop unrolled by two, so that the
  *                   two local buffers are at constant addresses
+ *   PRECOMP=1       advance the A and B pointers per tile instead of
+ *                   recomputing each load's index
  *   REQD=0          no reqd_work_group_size attribute: only then does
  *                   NVIDIA's compiler honour -cl-nv-maxrregcount=N
  *   WTX=w           warp tiling: the 32 work-items of a warp cover a
@@ -63,6 +65,9 @@
 #endif
 #ifndef PAIR
 #define PAIR 0
+#endif
+#ifndef PRECOMP
+#define PRECOMP 0
 #endif
 
 #if TM % 4 || TN % 4 || BK % 4 || BM % TM || BN % TN || APAD % 4
@@ -227,22 +232,27 @@ void gemm_reg(__global const float *A, __global const float *B,
     A += row0 * K; /* this group's rows of A */
     B += col0;     /* and columns of B */
     const int tiles = K / BK;
+#if PRECOMP /* move the pointers, not the index: the index math stays out of the loop */
+#define FETCH(k0) fetch(A + (k0), B + (k0) * N, K, N, 0, tid, ra, rb)
+#else
+#define FETCH(k0) fetch(A, B, K, N, (k0), tid, ra, rb)
+#endif
 #if DBUF
-    fetch(A, B, K, N, 0, tid, ra, rb);
+    FETCH(0);
     store(As[0], Bs[0], tid, ra, rb);
     barrier(CLK_LOCAL_MEM_FENCE);
 #if PAIR
     /* The same loop unrolled by two: buffer 0, then buffer 1. */
     for (int t = 0; t < tiles; t += 2) {
         if (t + 1 < tiles)
-            fetch(A, B, K, N, (t + 1) * BK, tid, ra, rb);
+            FETCH((t + 1) * BK);
         compute(As[0], Bs[0], tx, ty, acc);
         if (t + 1 < tiles)
             store(As[1], Bs[1], tid, ra, rb);
         barrier(CLK_LOCAL_MEM_FENCE);
         if (t + 1 < tiles) {
             if (t + 2 < tiles)
-                fetch(A, B, K, N, (t + 2) * BK, tid, ra, rb);
+                FETCH((t + 2) * BK);
             compute(As[1], Bs[1], tx, ty, acc);
             if (t + 2 < tiles)
                 store(As[0], Bs[0], tid, ra, rb);
@@ -253,7 +263,7 @@ void gemm_reg(__global const float *A, __global const float *B,
     for (int t = 0; t < tiles; t++) {
         const int cur = t & 1;
         if (t + 1 < tiles) /* start the next tiles' loads: they fly during the math */
-            fetch(A, B, K, N, (t + 1) * BK, tid, ra, rb);
+            FETCH((t + 1) * BK);
         compute(As[cur], Bs[cur], tx, ty, acc);
         if (t + 1 < tiles) /* the other buffer: nobody reads it now */
             store(As[cur ^ 1], Bs[cur ^ 1], tid, ra, rb);
@@ -262,7 +272,7 @@ void gemm_reg(__global const float *A, __global const float *B,
 #endif
 #else
     for (int t = 0; t < tiles; t++) {
-        fetch(A, B, K, N, t * BK, tid, ra, rb);
+        FETCH(t * BK);
         store(As[0], Bs[0], tid, ra, rb);
         barrier(CLK_LOCAL_MEM_FENCE); /* the tiles are complete */
         compute(As[0], Bs[0], tx, ty, acc);

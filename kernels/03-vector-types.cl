@@ -157,7 +157,9 @@ __kernel void outer_sum_f8local(__global const float *A, __global const float *B
 /* Variant float16local: float8local with two float8 of A per work-item.
  * Each value of B read from local memory now feeds 16 multiply-adds instead
  * of 8, so a larger share of the instructions are FMAs: more work per
- * work-item, the idea lesson 05 builds on. */
+ * work-item, the idea lesson 05 builds on. And the next tile of B is loaded
+ * into a register while this one is used (lesson 05's double buffering):
+ * the group no longer waits for global memory after each barrier. */
 __kernel void outer_sum_f16local(__global const float *A, __global const float *B,
                                  __global float *C, const int X, const int Y,
                                  __local float8 *tile)
@@ -170,12 +172,14 @@ __kernel void outer_sum_f16local(__global const float *A, __global const float *
     float8 s0 = (float8)(0.0f), s1 = (float8)(0.0f);
     __global const float8 *B8 = (__global const float8 *)B;
     int Y8 = Y / 8;
+    float8 next = lid < Y8 ? B8[lid] : (float8)(0.0f); /* the first tile's share */
     for (int j0 = 0; j0 < Y8; j0 += lsize) {
         int n = min(lsize, Y8 - j0);
-        if (lid < n)
-            tile[lid] = B8[j0 + lid];
+        tile[lid] = next;
         barrier(CLK_LOCAL_MEM_FENCE);
-#pragma unroll 4
+        if (j0 + lsize + lid < Y8) /* the next tile's share, in flight during the math */
+            next = B8[j0 + lsize + lid];
+#pragma unroll 8
         for (int j = 0; j < n; j++) {
             float8 b = tile[j];
             s0 += a0 * b.s0; s1 += a1 * b.s0; s0 += a0 * b.s1; s1 += a1 * b.s1;

@@ -15,6 +15,18 @@
  *   DBUF=1          double buffering: the next tiles travel through
  *                   registers while this one is being used, one barrier
  *   APAD            floats of padding per row of the transposed A tile
+ *   GROUP_M=g       block order that keeps tiles in L2: consecutive
+ *                   work-groups walk down g block rows before moving one
+ *                   block column right (0: row by row, the NDRange order)
+ *   PAIR=1          (with DBUF) the tile loop unrolled by two, so that the
+ *                   two local buffers are at constant addresses
+ *   PRECOMP=1       advance the A and B pointers per tile instead of
+ *                   recomputing each load's index
+ *   REQD=0          no reqd_work_group_size attribute: only then does
+ *                   NVIDIA's compiler honour -cl-nv-maxrregcount=N
+ *   WTX=w           warp tiling: the 32 work-items of a warp cover a
+ *                   w x (32/w) rectangle of work-item positions instead of
+ *                   32 consecutive ones (0: plain row-major order)
  */
 // check-kernels: -DBM=64 -DBN=64 -DBK=8 -DTM=4 -DTN=4 -DVEC=1 -DDBUF=1
 
@@ -45,6 +57,18 @@
 #ifndef UNROLL_K
 #define UNROLL_K 0
 #endif
+#ifndef GROUP_M
+#define GROUP_M 0
+#endif
+#ifndef WTX
+#define WTX 0
+#endif
+#ifndef PAIR
+#define PAIR 0
+#endif
+#ifndef PRECOMP
+#define PRECOMP 0
+#endif
 
 #if TM % 4 || TN % 4 || BK % 4 || BM % TM || BN % TN || APAD % 4
 #error "TM, TN, BK and APAD must be multiples of 4, BM of TM, BN of TN"
@@ -60,6 +84,9 @@
 #define ALOADS ((A4 + NT - 1) / NT) /* float4s each work-item fetches */
 #define BLOADS ((B4 + NT - 1) / NT)
 // end snippet reg-layout
+#if WTX && (NTX % WTX || NTY % (32 / WTX) || NT % 32)
+#error "WTX must divide NTX, 32/WTX must divide NTY"
+#endif
 
 /* Four consecutive floats from global memory. VEC=1: through a float4
  * pointer, which promises 16-byte alignment, so one 16-byte load. VEC=0:
@@ -161,13 +188,38 @@ static inline void compute(__local const float4 *As, __local const float4 *Bs,
 }
 // end snippet reg-compute
 
+#ifndef REQD
+#define REQD 1
+#endif
 // snippet: reg-kernel
+#if REQD /* NVIDIA ignores -cl-nv-maxrregcount for kernels with this attribute */
 __kernel __attribute__((reqd_work_group_size(NTX, NTY, 1)))
+#else
+__kernel
+#endif
 void gemm_reg(__global const float *A, __global const float *B,
               __global float *C, const int M, const int N, const int K)
 {
+    // snippet: reg-order
+#if WTX
+    /* Warp w of the group takes a WTX x (32/WTX) rectangle of positions. */
+    const int tid = get_local_id(1) * NTX + get_local_id(0), w = tid / 32, l = tid % 32;
+    const int tx = (w % (NTX / WTX)) * WTX + l % WTX, ty = (w / (NTX / WTX)) * (32 / WTX) + l / WTX;
+#else
     const int tx = get_local_id(0), ty = get_local_id(1), tid = ty * NTX + tx;
+#endif
+#if GROUP_M
+    /* Number the groups row by row, then hand them out GROUP_M block rows
+     * at a time, column by column: the groups running together share a
+     * few rows of A and a few columns of B, which stay in L2. */
+    const int gx = get_num_groups(0), gy = get_num_groups(1);
+    const int lin = get_group_id(1) * gx + get_group_id(0), band = lin / (GROUP_M * gx);
+    const int rows = min(GROUP_M, gy - band * GROUP_M), inb = lin - band * GROUP_M * gx;
+    const int row0 = (band * GROUP_M + inb % rows) * BM, col0 = (inb / rows) * BN;
+#else
     const int row0 = get_group_id(1) * BM, col0 = get_group_id(0) * BN;
+#endif
+    // end snippet reg-order
     __local float4 As[1 + DBUF][BK * AS4];
     __local float4 Bs[1 + DBUF][BK * (BN / 4)];
     float4 ra[ALOADS], rb[BLOADS]; /* tiles on their way to local memory */
@@ -180,22 +232,47 @@ void gemm_reg(__global const float *A, __global const float *B,
     A += row0 * K; /* this group's rows of A */
     B += col0;     /* and columns of B */
     const int tiles = K / BK;
+#if PRECOMP /* move the pointers, not the index: the index math stays out of the loop */
+#define FETCH(k0) fetch(A + (k0), B + (k0) * N, K, N, 0, tid, ra, rb)
+#else
+#define FETCH(k0) fetch(A, B, K, N, (k0), tid, ra, rb)
+#endif
 #if DBUF
-    fetch(A, B, K, N, 0, tid, ra, rb);
+    FETCH(0);
     store(As[0], Bs[0], tid, ra, rb);
     barrier(CLK_LOCAL_MEM_FENCE);
+#if PAIR
+    /* The same loop unrolled by two: buffer 0, then buffer 1. */
+    for (int t = 0; t < tiles; t += 2) {
+        if (t + 1 < tiles)
+            FETCH((t + 1) * BK);
+        compute(As[0], Bs[0], tx, ty, acc);
+        if (t + 1 < tiles)
+            store(As[1], Bs[1], tid, ra, rb);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (t + 1 < tiles) {
+            if (t + 2 < tiles)
+                FETCH((t + 2) * BK);
+            compute(As[1], Bs[1], tx, ty, acc);
+            if (t + 2 < tiles)
+                store(As[0], Bs[0], tid, ra, rb);
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+    }
+#else
     for (int t = 0; t < tiles; t++) {
         const int cur = t & 1;
         if (t + 1 < tiles) /* start the next tiles' loads: they fly during the math */
-            fetch(A, B, K, N, (t + 1) * BK, tid, ra, rb);
+            FETCH((t + 1) * BK);
         compute(As[cur], Bs[cur], tx, ty, acc);
         if (t + 1 < tiles) /* the other buffer: nobody reads it now */
             store(As[cur ^ 1], Bs[cur ^ 1], tid, ra, rb);
         barrier(CLK_LOCAL_MEM_FENCE); /* one barrier per tile */
     }
+#endif
 #else
     for (int t = 0; t < tiles; t++) {
-        fetch(A, B, K, N, t * BK, tid, ra, rb);
+        FETCH(t * BK);
         store(As[0], Bs[0], tid, ra, rb);
         barrier(CLK_LOCAL_MEM_FENCE); /* the tiles are complete */
         compute(As[0], Bs[0], tx, ty, acc);

@@ -1,0 +1,451 @@
+/* 04-prefix-scan-onepass.cl -- the single-pass scan tuned for speed, and a
+ * variant of it that relies on no scheduling promise (lesson 04).
+ *
+ * Like scan_lookback in 04-prefix-scan-fast.cl, each work-group scans one
+ * tile of WG * ITEMS values and learns the sum of everything before its
+ * tile by looking back at the tiles before it. What changes:
+ *   - loads and stores are coalesced: work-item lid moves vectors lid,
+ *     lid + WG, lid + 2*WG ... of the tile, and local memory turns that
+ *     layout into ITEMS consecutive values per work-item and back;
+ *   - a tile's status is ONE 64-bit word: the flag in the high half, the
+ *     value's bits in the low half, written with one atomic exchange and
+ *     read with one 64-bit load, so a reader never sees half an update;
+ *   - on NVIDIA (-DNV_PTX=1), a whole warp looks back at 32 tiles at once
+ *     with the warp's vote and shuffle instructions, written as inline PTX
+ *     (NVIDIA's OpenCL has no sub-group functions); elsewhere the group
+ *     does the same through local memory and barriers;
+ *   - the group's scan of its per-work-item totals uses warp shuffles
+ *     (NV_PTX) instead of log2(WG) barrier steps.
+ *
+ * Kernels:
+ *   scan_onepass   tiles numbered by an atomic counter in status[0], in the
+ *                  order groups start: a group waits only for groups that
+ *                  started before it. That still assumes a started group
+ *                  keeps running while another spins (forward progress),
+ *                  which OpenCL does not promise.
+ *   scan_fallback  tiles numbered by get_group_id(0). A group that has
+ *                  waited SPIN_LIMIT polls for a predecessor reads that
+ *                  predecessor's tile and sums it itself (the idea of
+ *                  "decoupled fallback"), so it finishes whatever the
+ *                  device runs when. status[0] counts those fallbacks.
+ *   clear_status64 zero status[0 .. count-1] before each scan.
+ *
+ * Host: -DWG (multiple of 32 with NV_PTX, power of two), -DITEMS (multiple
+ * of 4), -DTYPE_INT=1 for int (default float), -DNV_PTX=1 on NVIDIA,
+ * -DBACKOFF=ns (NV_PTX only: sleep between polls, 0 = spin),
+ * -DSPIN_LIMIT=polls (scan_fallback). status: 1 + tiles ulongs, zeroed.
+ * Global size tiles * WG, local size WG, tiles = ceil(n / (WG * ITEMS)).
+ */
+// check-kernels: -DWG=256 -DITEMS=16
+
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+
+#ifndef WG
+#define WG 256
+#endif
+#ifndef ITEMS
+#define ITEMS 16
+#endif
+#ifndef NV_PTX
+#define NV_PTX 0
+#endif
+#ifndef BACKOFF
+#define BACKOFF 0
+#endif
+#ifndef SPIN_LIMIT
+#define SPIN_LIMIT 256
+#endif
+#define TILE (WG * ITEMS)
+#define VPI (ITEMS / 4) /* vectors per work-item */
+
+#if ITEMS % 4 || (NV_PTX && WG % 32) || WG & (WG - 1)
+#error "ITEMS must be a multiple of 4, WG a power of two (at least 32 with NV_PTX)"
+#endif
+
+#if TYPE_INT
+typedef int T;
+typedef int4 T4;
+#define AS_T(u) as_int(u)
+#else
+typedef float T;
+typedef float4 T4;
+#define AS_T(u) as_float(u)
+#endif
+
+/* ---- warp instructions through inline PTX (NVIDIA only) ----------------- */
+#if NV_PTX
+#define NW (WG / 32) /* warps in a group */
+static inline uint shfl_up(uint x, uint d)
+{
+    uint r;
+    __asm__ volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(r) : "r"(x), "r"(d));
+    return r;
+}
+static inline uint shfl_xor(uint x, uint m)
+{
+    uint r;
+    __asm__ volatile("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(x), "r"(m));
+    return r;
+}
+static inline uint shfl_idx(uint x, uint lane)
+{
+    uint r;
+    __asm__ volatile("shfl.sync.idx.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(x), "r"(lane));
+    return r;
+}
+/* Bit l set when lane l's p is non-zero. */
+static inline uint ballot(uint p)
+{
+    uint r;
+    __asm__ volatile("{ .reg .pred q; setp.ne.u32 q, %1, 0; vote.sync.ballot.b32 %0, q, 0xffffffff; }"
+                 : "=r"(r) : "r"(p));
+    return r;
+}
+static inline T warp_incl_scan(T v, uint lane)
+{
+    for (uint d = 1; d < 32; d <<= 1) {
+        T u = AS_T(shfl_up(as_uint(v), d));
+        if (lane >= d)
+            v += u;
+    }
+    return v;
+}
+static inline T warp_sum(T v)
+{
+    for (uint m = 16; m > 0; m >>= 1)
+        v += AS_T(shfl_xor(as_uint(v), m));
+    return v;
+}
+#endif
+
+/* Lowest set bit's index; 32 for 0 (popcount of the bits below it). */
+static inline uint lowest(uint m)
+{
+    return popcount((m & (0u - m)) - 1u);
+}
+
+/* ---- the group's scan of one value per work-item ------------------------- */
+/* Exclusive prefix of v within the group; *total gets the group's sum. */
+static T group_scan(T v, __local T *buf, T *total)
+{
+    const uint lid = get_local_id(0);
+#if NV_PTX
+    const uint lane = lid & 31, warp = lid >> 5;
+    T inc = warp_incl_scan(v, lane);
+    if (lane == 31)
+        buf[warp] = inc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    /* Every warp scans the NW warp totals itself: no second barrier. */
+    T w = lane < NW ? buf[lane] : (T)0;
+    T winc = warp_incl_scan(w, lane);
+    *total = AS_T(shfl_idx(as_uint(winc), NW - 1));
+    T before = AS_T(shfl_idx(as_uint(winc - w), warp));
+    barrier(CLK_LOCAL_MEM_FENCE); /* buf is free again */
+    return before + inc - v;
+#else
+    /* Hillis-Steele, double buffered in buf[0 .. 2*WG-1]. */
+    int src = 0;
+    buf[lid] = v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint d = 1; d < WG; d <<= 1) {
+        T s = buf[src * WG + lid];
+        if (lid >= d)
+            s += buf[src * WG + lid - d];
+        buf[(1 - src) * WG + lid] = s;
+        src = 1 - src;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    T inclusive = buf[src * WG + lid];
+    *total = buf[src * WG + WG - 1];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return inclusive - v;
+#endif
+}
+#if NV_PTX
+#define SCAN_BUF 32
+#else
+#define SCAN_BUF (2 * WG)
+#endif
+
+/* ---- moving a tile --------------------------------------------------------- */
+/* One float4 slot of padding after every 8 keeps both the row and the
+ * column walk through the staging area free of bank conflicts. */
+#define SLOT(q) ((q) + ((q) >> 3))
+#define STAGE_SIZE SLOT(TILE / 4)
+
+// snippet: onepass-load
+/* This work-item's ITEMS consecutive values of the tile. A full tile is read
+ * coalesced (work-item lid reads vectors lid, lid + WG, ...: a warp's 32
+ * loads are 512 contiguous bytes) into local memory, and read back from
+ * there in the order the scan wants. The last, partial tile is read value
+ * by value, zeros past n. */
+static void load_tile(__global const T *in, uint tile, uint n, int full, T x[ITEMS],
+                      __local T4 *stage)
+{
+    const uint lid = get_local_id(0);
+    if (full) {
+        __global const T4 *p = (__global const T4 *)(in + (size_t)tile * TILE);
+        T4 r[VPI];
+        for (int k = 0; k < VPI; k++) /* all loads in flight before any use */
+            r[k] = p[k * WG + lid];
+        for (int k = 0; k < VPI; k++)
+            stage[SLOT(k * WG + lid)] = r[k];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int k = 0; k < VPI; k++) {
+            T4 v = stage[SLOT(lid * VPI + k)];
+            x[4 * k] = v.x; x[4 * k + 1] = v.y; x[4 * k + 2] = v.z; x[4 * k + 3] = v.w;
+        }
+    } else {
+        const size_t first = (size_t)tile * TILE + lid * ITEMS;
+        for (int k = 0; k < ITEMS; k++)
+            x[k] = first + k < n ? in[first + k] : (T)0;
+    }
+}
+// end snippet onepass-load
+
+/* Write this work-item's scanned values: the mirror image of load_tile. */
+static void store_tile(__global T *out, uint tile, uint n, int full, const T y[ITEMS],
+                       __local T4 *stage)
+{
+    const uint lid = get_local_id(0);
+    if (full) {
+        for (int k = 0; k < VPI; k++)
+            stage[SLOT(lid * VPI + k)] = (T4)(y[4 * k], y[4 * k + 1], y[4 * k + 2], y[4 * k + 3]);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __global T4 *p = (__global T4 *)(out + (size_t)tile * TILE);
+        for (int k = 0; k < VPI; k++)
+            p[k * WG + lid] = stage[SLOT(k * WG + lid)];
+    } else {
+        const size_t first = (size_t)tile * TILE + lid * ITEMS;
+        for (int k = 0; k < ITEMS; k++)
+            if (first + k < n)
+                out[first + k] = y[k];
+    }
+}
+
+/* The sum of a whole tile, bit for bit as its own group computes it: the
+ * same values per work-item, added in the same order, the same group scan.
+ * (Float addition is not associative: another order could give another
+ * last bit, and two readers could then disagree on a tile's total.) */
+static T tile_total(__global const T *in, uint tile, __local T4 *stage, __local T *buf)
+{
+    T x[ITEMS], s = (T)0, total;
+    load_tile(in, tile, 0, 1, x, stage);
+    for (int k = 0; k < ITEMS; k++)
+        s += x[k];
+    group_scan(s, buf, &total);
+    barrier(CLK_LOCAL_MEM_FENCE); /* stage is reused */
+    return total;
+}
+
+// snippet: onepass-status
+/* A tile's status, one 64-bit word: flag << 32 | the value's bits.
+ * 0: nothing yet; FLAG_A: the tile's own total (aggregate); FLAG_P: the
+ * sum of everything up to and including the tile (inclusive prefix). One
+ * atomic exchange writes both halves at once; one aligned 64-bit load reads
+ * them at once (a volatile load: the compiler must read memory every time,
+ * and NVIDIA serves it from L2, where the atomics are done). */
+#define FLAG_A 1u
+#define FLAG_P 2u
+static inline ulong pack(uint flag, T v)
+{
+    return (ulong)flag << 32 | as_uint(v);
+}
+static inline void publish(volatile __global ulong *st, uint tile, uint flag, T v)
+{
+    atom_xchg(&st[tile], pack(flag, v));
+}
+static inline ulong peek(volatile __global ulong *st, int tile)
+{
+    return st[tile];
+}
+// end snippet onepass-status
+
+// snippet: onepass-lookback
+/* The look-back: the sum of all tiles before `tile`, for every work-item.
+ * Adds aggregates walking backwards until it meets an inclusive prefix.
+ * With `fallback`, a predecessor that stays silent for SPIN_LIMIT polls is
+ * summed from its input instead, and the walk goes on before it. Its
+ * state lives in local memory, where the whole group sees it. */
+#define WINDOW (WG < 32 ? WG : 32)
+typedef struct {
+    T carry;      /* the sum of the tiles added so far */
+    int j;        /* the nearest tile not yet added */
+    int done, stalled;
+    uint spins;   /* rounds without progress (portable path) */
+    uint flags[WINDOW];
+    T values[WINDOW];
+} lb_state;
+
+static T look_back(volatile __global ulong *st, __global const T *in, uint tile, int fallback,
+                   __local T4 *stage, __local T *buf, __local lb_state *lb)
+{
+    const uint lid = get_local_id(0);
+    if (lid == 0) {
+        lb->carry = (T)0;
+        lb->j = (int)tile - 1;
+        lb->spins = 0;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (;;) {
+#if NV_PTX
+        /* Warp 0 polls 32 tiles per round, lane l the tile l before lb->j;
+         * tiles before tile 0 read as a prefix of 0. It adds the lanes up
+         * to the nearest prefix, or up to the nearest silent tile, and
+         * polls again from there. */
+        if (lid < 32) {
+            T carry = lb->carry;
+            int j = lb->j, done = 0, stalled = 0;
+            uint spins = 0;
+            for (;;) {
+                const int t = j - (int)lid;
+                const ulong w = t >= 0 ? peek(st, t) : pack(FLAG_P, (T)0);
+                const uint flag = (uint)(w >> 32);
+                const uint first_p = lowest(ballot(flag == FLAG_P));
+                const uint first_z = lowest(ballot(flag == 0));
+                const uint take = first_z <= first_p ? first_z : first_p + 1;
+                carry += warp_sum(lid < take ? AS_T((uint)w) : (T)0);
+                if (first_p < first_z) {
+                    done = 1;
+                    break;
+                }
+                j -= (int)take;
+                if (take)
+                    spins = 0;
+                else if (fallback && ++spins > SPIN_LIMIT) {
+                    stalled = 1;
+                    break;
+                }
+#if BACKOFF
+                else
+                    __asm__ volatile("nanosleep.u32 %0;" ::"r"((uint)BACKOFF));
+#endif
+            }
+            if (lid == 0) {
+                lb->carry = carry;
+                lb->j = j;
+                lb->done = done;
+                lb->stalled = stalled;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+#else
+        /* The same one round at a time: WINDOW work-items read statuses
+         * into local memory, work-item 0 adds them up. */
+        const int j0 = lb->j;
+        if (lid < WINDOW) {
+            const int t = j0 - (int)lid;
+            const ulong w = t >= 0 ? peek(st, t) : pack(FLAG_P, (T)0);
+            lb->flags[lid] = (uint)(w >> 32);
+            lb->values[lid] = AS_T((uint)w);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lid == 0) {
+            T carry = lb->carry;
+            uint k = 0;
+            int done = 0;
+            for (; k < WINDOW && lb->flags[k] != 0; k++) {
+                carry += lb->values[k];
+                if (lb->flags[k] == FLAG_P) {
+                    done = 1;
+                    k++;
+                    break;
+                }
+            }
+            lb->carry = carry;
+            lb->j = j0 - (int)k;
+            lb->done = done;
+            lb->spins = k ? 0 : lb->spins + 1;
+            lb->stalled = fallback && !done && lb->spins > SPIN_LIMIT;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+        if (lb->done) /* the same for every work-item: nobody writes it now */
+            break;
+        const int stalled = lb->stalled, j = lb->j;
+        barrier(CLK_LOCAL_MEM_FENCE); /* all have read lb: they may change */
+        if (stalled) {
+            /* Sum tile j ourselves. Tile j < tile, so it is full. Publish
+             * it too: the same bits its own group will write, if it ever
+             * runs, so readers agree whichever they see. */
+            T agg = tile_total(in, (uint)j, stage, buf);
+            if (lid == 0) {
+                atom_cmpxchg(&st[j], 0ul, pack(FLAG_A, agg));
+                atom_inc(&st[-1]); /* count fallbacks in status[0] */
+                lb->carry += agg;
+                lb->j = j - 1;
+                lb->spins = 0;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+    }
+    return lb->carry;
+}
+// end snippet onepass-lookback
+
+// snippet: onepass-tile
+/* Local memory of both scan kernels (declared in the kernels: OpenCL C 1.2
+ * allows __local variables only at kernel scope). */
+#define SCAN_LOCALS                 \
+    __local T4 stage[STAGE_SIZE];   \
+    __local T buf[SCAN_BUF];        \
+    __local lb_state lb;            \
+    __local uint tile_l
+
+static void scan_tile(__global const T *in, __global T *out, volatile __global ulong *st,
+                      const uint tile, const uint n, const int exclusive, const int fallback,
+                      __local T4 *stage, __local T *buf, __local lb_state *lb)
+{
+    const uint lid = get_local_id(0);
+    const int full = (size_t)(tile + 1) * TILE <= n;
+    T x[ITEMS], s = (T)0, total;
+    load_tile(in, tile, n, full, x, stage);
+    for (int k = 0; k < ITEMS; k++)
+        s += x[k];
+    const T before = group_scan(s, buf, &total); /* within the tile */
+    /* Publish the tile's total at once: successors need it. */
+    if (lid == 0)
+        publish(st, tile, tile == 0 ? FLAG_P : FLAG_A, total);
+    T carry = (T)0;
+    if (tile > 0) {
+        carry = look_back(st, in, tile, fallback, stage, buf, lb);
+        if (lid == 0)
+            publish(st, tile, FLAG_P, carry + total);
+    }
+    T y[ITEMS];
+    T run = carry + before;
+    for (int k = 0; k < ITEMS; k++) {
+        T next = run + x[k];
+        y[k] = exclusive ? run : next;
+        run = next;
+    }
+    store_tile(out, tile, n, full, y, stage);
+}
+// end snippet onepass-tile
+
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void scan_onepass(__global const T *restrict in, __global T *restrict out,
+                  volatile __global ulong *status, const uint n, const int exclusive)
+{
+    SCAN_LOCALS;
+    if (get_local_id(0) == 0)
+        tile_l = (uint)atom_inc(&status[0]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    scan_tile(in, out, status + 1, tile_l, n, exclusive, 0, stage, buf, &lb);
+}
+
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void scan_fallback(__global const T *restrict in, __global T *restrict out,
+                   volatile __global ulong *status, const uint n, const int exclusive)
+{
+    SCAN_LOCALS;
+    (void)tile_l;
+    scan_tile(in, out, status + 1, get_group_id(0), n, exclusive, 1, stage, buf, &lb);
+}
+
+__kernel void clear_status64(__global ulong *status, const uint count)
+{
+    const uint i = get_global_id(0);
+    if (i < count)
+        status[i] = 0;
+}

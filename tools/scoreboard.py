@@ -104,7 +104,7 @@ def main(res):
         a, b, text = got
         ratio = a / b
         print(f'| {label}: {text} | {a:.1f} | {b:.1f} | {ratio:.3f} | {goal:.2f} | '
-              f'{"yes" if ratio >= goal else f"no ({100 * (goal - ratio) / goal:.0f} % short)"} |')
+              f'{"yes" if ratio >= goal else f"no ({100 * (goal - ratio) / goal:.1f} % short)"} |')
 
 
 if __name__ == '__main__':

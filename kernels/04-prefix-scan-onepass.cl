@@ -30,7 +30,7 @@
  *                  device runs when. status[0] counts those fallbacks.
  *   clear_status64 zero status[0 .. count-1] before each scan.
  *
- * Host: -DWG (multiple of 32 with NV_PTX, power of two), -DITEMS (multiple
+ * Host: -DWG (power of two, at least 32), -DITEMS (multiple
  * of 4), -DTYPE_INT=1 for int (default float), -DNV_PTX=1 on NVIDIA,
  * -DBACKOFF=ns (NV_PTX only: sleep between polls, 0 = spin),
  * -DSPIN_LIMIT=polls (scan_fallback). status: 1 + tiles ulongs, zeroed.
@@ -58,8 +58,10 @@
 #define TILE (WG * ITEMS)
 #define VPI (ITEMS / 4) /* vectors per work-item */
 
-#if ITEMS % 4 || (NV_PTX && WG % 32) || WG & (WG - 1)
-#error "ITEMS must be a multiple of 4, WG a power of two (at least 32 with NV_PTX)"
+/* WG >= 32 everywhere: PoCL 3.1 crashed inside the compiled kernel at
+ * WG = 4, 8 and 16 (Oclgrind found no error at those shapes). */
+#if ITEMS % 4 || WG < 32 || WG & (WG - 1)
+#error "ITEMS must be a multiple of 4, WG a power of two of at least 32"
 #endif
 
 #if TYPE_INT
@@ -244,7 +246,10 @@ static T tile_total(__global const T *in, uint tile, __local T4 *stage, __local 
  * sum of everything up to and including the tile (inclusive prefix). One
  * atomic exchange writes both halves at once; one aligned 64-bit load reads
  * them at once (a volatile load: the compiler must read memory every time,
- * and NVIDIA serves it from L2, where the atomics are done). */
+ * and NVIDIA serves it from L2, where the atomics are done). Strictly, the
+ * OpenCL memory model calls a plain load racing with an atomic write a data
+ * race; -DSTRICT_PEEK=1 reads with an atomic add of 0 instead (what
+ * Oclgrind wants), at the price of a read-modify-write per poll. */
 #define FLAG_A 1u
 #define FLAG_P 2u
 static inline ulong pack(uint flag, T v)
@@ -257,7 +262,11 @@ static inline void publish(volatile __global ulong *st, uint tile, uint flag, T 
 }
 static inline ulong peek(volatile __global ulong *st, int tile)
 {
+#if STRICT_PEEK /* an atomic read: what the memory model asks for (Oclgrind) */
+    return atom_add(&st[tile], 0ul);
+#else
     return st[tile];
+#endif
 }
 // end snippet onepass-status
 
@@ -267,7 +276,7 @@ static inline ulong peek(volatile __global ulong *st, int tile)
  * With `fallback`, a predecessor that stays silent for SPIN_LIMIT polls is
  * summed from its input instead, and the walk goes on before it. Its
  * state lives in local memory, where the whole group sees it. */
-#define WINDOW (WG < 32 ? WG : 32)
+#define WINDOW 32
 typedef struct {
     T carry;      /* the sum of the tiles added so far */
     int j;        /* the nearest tile not yet added */

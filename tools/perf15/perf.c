@@ -263,10 +263,13 @@ static int cmd_scan(int argc, char **argv)
     size_t tile = wg * items;
     size_t sizes[] = {1, 3, 4, tile - 1, tile + 1, 3 * tile + 5, 1000003, 12345679, N};
     int ns = sizeof sizes / sizeof *sizes;
-    size_t maxn = N > 12345679 ? N : 12345679;
+    size_t maxn = N;
+    for (int si = 0; si < ns; si++)
+        if (sizes[si] > maxn && !(getenv("MAXN") && sizes[si] > strtoul(getenv("MAXN"), 0, 0)))
+            maxn = sizes[si];
     void *hin = malloc(maxn * 4), *hout = malloc(maxn * 4);
     cl_mem din = mk(maxn * 4), dout = mk(maxn * 4), st = mk((maxn / tile + 2) * 8);
-    double copy = copy_gbps(N);
+    double copy = getenv("NOCOPY") ? 1.0 : copy_gbps(N);
     int fails = 0;
     for (int is_int = 0; is_int < 2; is_int++) {
         char o[512];
@@ -282,6 +285,7 @@ static int cmd_scan(int argc, char **argv)
                 for (int excl = 0; excl < 2; excl++) {
                     size_t n = sizes[si];
                     if (n == N && excl != is_int) continue;
+                    if (getenv("MAXN") && n > strtoul(getenv("MAXN"), 0, 0)) continue;
                     scan_input(hin, n, is_int);
                     CK(clEnqueueWriteBuffer(q, din, CL_TRUE, 0, n * 4, hin, 0, NULL, NULL));
                     int poison = 0x7fc00000 + 1;

@@ -45,6 +45,8 @@ static void spawn_init(spawn_files *f, const char *ex)
     snprintf(f->out, sizeof f->out, "%s/out.txt", f->dir);
     snprintf(f->err, sizeof f->err, "%s/runner.err", f->dir);
     snprintf(f->log, sizeof f->log, "%s/runner.oclgrind", f->dir);
+    FILE *in = fopen(f->in, "wb"); /* an empty input until a checker writes one */
+    if (!in || fclose(in) != 0) clu_die("cannot write %s", f->in);
 }
 
 static void spawn_cleanup(spawn_files *f)

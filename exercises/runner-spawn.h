@@ -71,17 +71,24 @@ static int spawn_sandbox_ok(void)
     return known;
 }
 
+/* The last line of a file that says something (with the line before it
+ * when the last one is only a hint), for a message. */
 static void spawn_last_line(const char *path, char *out, size_t len)
 {
     out[0] = '\0';
     FILE *f = fopen(path, "r");
     if (!f) return;
-    char line[512];
+    char line[512], prev[512] = "", last[512] = "";
     while (fgets(line, sizeof line, f)) {
         line[strcspn(line, "\n")] = '\0';
-        if (line[0] && strncmp(line, "platform:", 9) && strncmp(line, "device:", 7)) snprintf(out, len, "%s", line);
+        const char *t = line + strspn(line, " \t");
+        if (!t[0] || !strncmp(t, "platform:", 9) || !strncmp(t, "device:", 7)) continue;
+        snprintf(prev, sizeof prev, "%s", last);
+        snprintf(last, sizeof last, "%s", t);
     }
     fclose(f);
+    if (!strncmp(last, "hint:", 5) && prev[0]) snprintf(out, len, "%s (%s)", prev, last);
+    else snprintf(out, len, "%s", last);
 }
 
 /* Run the runner with the arguments ARGS (NULL-ended) on the input in f->in.

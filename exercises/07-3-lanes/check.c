@@ -50,9 +50,20 @@ static const char *diagnose(double got, const uint64_t *nodes, size_t items, siz
     }
     const double eps = 1e-9;
     why[0] = '\0';
+    uint32_t useful32 = 0, paid32 = 0; /* sums in 32 bits, wrapping */
+    for (size_t f = 0; f < items; f += simd) {
+        uint64_t most = 0;
+        for (size_t g = f; g < f + simd && g < items; g++) {
+            useful32 += (uint32_t)nodes[g];
+            most = nodes[g] > most ? nodes[g] : most;
+        }
+        paid32 += (uint32_t)(simd * most);
+    }
     if (sorted_by_student) {
         /* only the sorting mistakes below apply */
-    }
+    } else if (paid32 && (double)useful32 / (double)paid32 != useful / (double)ipaid &&
+               fabs(got - (double)useful32 / (double)paid32) <= eps * got)
+        snprintf(why, sizeof why, ": that is what sums in 32 bits give (the counts here need 64)");
     else if (items && fabs(got - useful / ((double)simd * most_all * (double)((items + simd - 1) / simd))) <= eps * got)
         snprintf(why, sizeof why, ": that share pays every sub-group for the busiest work-item of all; each sub-group "
                                   "runs only as long as its own busiest one");
@@ -67,6 +78,10 @@ static const char *diagnose(double got, const uint64_t *nodes, size_t items, siz
         if (fabs(got - u2 / paid_full) <= eps * got)
             snprintf(why, sizeof why, ": that share leaves out the last, short sub-group");
     }
+    if (!why[0] && sorted_by_student && fabs(got - lanes_c(nodes, items, simd)) <= eps * got)
+        snprintf(why, sizeof why, ": that is the share of the counts in the order given: the copy was not sorted "
+                                  "from the largest down (is the comparator right for counts that differ by more "
+                                  "than an int holds?)");
     if (!why[0] && sorted_by_student) {
         uint64_t *up = grade_alloc(items * 8 + 8);
         memcpy(up, nodes, items * 8);
@@ -106,9 +121,10 @@ static void try_case(spawn_files *f, int mode, const uint64_t *nodes, size_t ite
             const double want = lanes_c(use, items, simd);
             if (!(fabs(got - want) <= 1e-12 * want)) {
                 const char *why = mode ? diagnose(got, nodes, items, simd, 1) : diagnose(got, use, items, simd, 0);
+                if (mode && !why[0]) why = diagnose(got, use, items, simd, 0);
                 if (mode && !why[0])
-                    why = ": not the share of the counts sorted from the largest down (is the comparator right for "
-                          "every pair, even counts further apart than an int holds?)";
+                    why = ": not the share of the counts sorted from the largest down (busy_lanes_by_size sorts a "
+                          "copy, then measures it as busy_lanes does)";
                 grade_fail("%s gave %.12g, expected %.12g (%zu work-items, sub-groups of %zu)%s", fn, got, want, items,
                            simd, why);
             }

@@ -1,6 +1,7 @@
 /* Checker for exercise 07-1: count_signs against every choice of signs
  * counted in C, work-item by work-item, for 2^k work-items that are 1, one
  * less and one more than a work-group, or not a multiple of a prime one.
+ * Then a speed tier against the grader's own Gray-code step.
  * The counts are ulong: the buffer holds them as pairs of 32-bit words in
  * guard zones (exactly 2^k counts long under Oclgrind), so a work-item past
  * 2^k that writes shows as an out-of-bounds write. */
@@ -108,6 +109,62 @@ static void try_case(clu_env *env, cl_kernel k, int n, int kk, size_t wg, unsign
     free(tail);
 }
 
+/* The yardstick of the speed tier: the grader's own branch-free step. */
+static const char *yard_src =
+    "__kernel void yard_signs(__constant const int *a, const int n, const int k, const int target,\n"
+    "                         __global ulong *count)\n"
+    "{\n"
+    "    const ulong g = get_global_id(0);\n"
+    "    if (g >> k) return;\n"
+    "    int s = 0;\n"
+    "    for (int i = 0; i < n; i++) s += (i < k && ((g >> i) & 1)) ? a[i] : -a[i];\n"
+    "    ulong found = (s == target);\n"
+    "    for (uint j = 1; j < (1u << (n - k)); j++) {\n"
+    "        const int b = 31 - clz(j & (0u - j));\n"
+    "        const int d = 2 * a[k + b];\n"
+    "        s += (((j ^ (j >> 1)) >> b) & 1) ? d : -d;\n"
+    "        found += (s == target);\n"
+    "    }\n"
+    "    count[g] = found;\n"
+    "}\n";
+
+static void speed(clu_env *env, cl_kernel k)
+{
+    const int n = 24, kk = 12, target = 0;
+    int a[24];
+    grade_fill_i(a, (size_t)n, 79, 1, 9);
+    size_t global = (size_t)1 << kk, local = 64;
+    cl_int err;
+    cl_mem d_a = clCreateBuffer(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof a, a, &err);
+    CLU_CHECK_ERR(err, "clCreateBuffer");
+    cl_mem d_c = clCreateBuffer(env->context, CL_MEM_READ_WRITE, global * 8, NULL, &err);
+    CLU_CHECK_ERR(err, "clCreateBuffer");
+    cl_program yp = clCreateProgramWithSource(env->context, 1, &yard_src, NULL, &err);
+    CLU_CHECK_ERR(err, "clCreateProgramWithSource");
+    CLU_CHECK(clBuildProgram(yp, 1, &env->device, "", NULL, NULL));
+    cl_kernel y = clCreateKernel(yp, "yard_signs", &err);
+    CLU_CHECK_ERR(err, "clCreateKernel");
+    cl_kernel both[2] = {k, y};
+    double us[2] = {1e30, 1e30};
+    for (int w = 0; w < 2; w++) {
+        CLU_CHECK(clSetKernelArg(both[w], 0, sizeof d_a, &d_a));
+        CLU_CHECK(clSetKernelArg(both[w], 1, sizeof n, &n));
+        CLU_CHECK(clSetKernelArg(both[w], 2, sizeof kk, &kk));
+        CLU_CHECK(clSetKernelArg(both[w], 3, sizeof target, &target));
+        CLU_CHECK(clSetKernelArg(both[w], 4, sizeof d_c, &d_c));
+    }
+    for (int round = 0; round < 3; round++) /* in turns: a busy machine slows both alike */
+        for (int w = 0; w < 2; w++) {
+            const double t = grade_time_us(env, both[w], 1, &global, &local, 1);
+            if (t > 0 && t < us[w]) us[w] = t;
+        }
+    grade_tier(us[0], us[1], "the grader's own Gray-code step on the same 2^24 choices", 0.7, 0.4, 0.2);
+    clReleaseKernel(y);
+    clReleaseProgram(yp);
+    clReleaseMemObject(d_a);
+    clReleaseMemObject(d_c);
+}
+
 int main(int argc, char **argv)
 {
     static const struct { int n, k; size_t wg; int small; } cases[] = {
@@ -123,6 +180,7 @@ int main(int argc, char **argv)
         if (grade_case(i, cases[i].small, "n=%d items, k=%d: %d work-items in work-groups of %zu", cases[i].n,
                        cases[i].k, 1 << cases[i].k, cases[i].wg))
             try_case(&env, k, cases[i].n, cases[i].k, cases[i].wg, 71u + (unsigned)i);
+    if (grade_want_speed()) speed(&env, k);
     clReleaseKernel(k);
     clReleaseProgram(prog);
     return grade_finish(&env);

@@ -84,7 +84,7 @@ srcs=("$exdir/check.c" "$root/exercises/grading.c" "$root"/common/*.c)
 stale=1
 if [ -x "$checker" ]; then
     stale=0
-    for s in "${srcs[@]}" "$root/exercises/grading.h" "$root"/common/*.h "$exdir"/*.h; do
+    for s in "${srcs[@]}" "$root"/exercises/*.h "$root"/common/*.h "$exdir"/*.h; do
         [ -e "$s" ] && [ "$s" -nt "$checker" ] && stale=1
     done
 fi

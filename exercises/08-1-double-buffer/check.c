@@ -1,197 +1,119 @@
-/* Checker for exercise 08-1: a double-buffered pipeline. Its result, the
- * queue and type of every command, and the four waits, each tested by
- * holding one queue back with a user event and watching whether a command
- * that must wait finishes anyway:
+/* Checker for exercise 08-1: a double-buffered pipeline. The student's
+ * pipeline.c runs in its own program (runner.c, see runner-spawn.h). The
+ * checker verifies z = x * y over 9 chunks of 100003 floats itself (from
+ * the same seeds), the queue and type of every command, and the four waits,
+ * each tested by holding one queue back with a user event and watching
+ * whether a command that must wait finishes anyway:
  *   the kernel waits for its uploads;      the download waits for the kernel;
  *   the uploads of chunk c wait for the kernel of chunk c - 2 (the inputs'
- *   slot); the kernel of chunk c waits for the download of chunk c - 2 (z's). */
-#define _POSIX_C_SOURCE 200809L
-#include "grading.h"
-#include "pipeline.h"
+ *   slot); the kernel of chunk c waits for the download of chunk c - 2 (z's).
+ * What the runner says about queues and waits comes from the student's own
+ * process: a student who forges it deceives only the grade of that check. */
+#include "runner-spawn.h"
 
-#include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
+#define N 100003
+#define CHUNKS 9
 
-static const char *src =
-    "__kernel void multiply(__global const float *x, __global const float *y, __global float *z,\n"
-    "                       const int first, const int count) {\n"
-    "    const int i = get_global_id(0);\n"
-    "    if (i < count) z[first + i] = x[first + i] * y[first + i];\n"
-    "}\n";
+static float *z_got;
+static int info[CHUNKS][4][2], have_pipeline;
 
-static void stuck(int sig)
+static void run_pipeline(spawn_files *f)
 {
-    (void)sig;
-    static const char msg[] = "FAIL enqueue_chunk returns while a queue is held back: it did not "
-                              "return within 10 s (a blocking call, CL_TRUE, or clFinish inside it?)\n";
-    if (write(1, msg, sizeof msg - 1) < 0) _exit(1);
-    _exit(1);
+    const char *args[] = {"0", NULL};
+    have_pipeline = 0;
+    if (!spawn_runner(f, args, 0, "enqueue_chunk")) return;
+    FILE *o = fopen(f->out, "rb");
+    if (!o || fread(z_got, 4, N, o) != N || fread(info, sizeof info, 1, o) != 1) grade_fail("the program wrote no result");
+    else have_pipeline = 1;
+    if (o) fclose(o);
 }
 
-#define PER 5000 /* elements per chunk in the waiting tests */
-
-typedef struct {
-    clu_env *env;
-    cl_command_queue q[3];
-    cl_kernel k;
-    cl_mem d[3];
-    const float *x, *y;
-    float *z;
-} rig;
-
-static int events_ok(cl_event ev[4], char *why, size_t len)
+static void check_result(void)
 {
-    for (int i = 0; i < 4; i++)
-        if (!ev[i]) {
-            snprintf(why, len, "ev[%d] was not set: every command must return its event", i);
-            return 0;
+    float *x = grade_alloc(N * 4), *y = grade_alloc(N * 4);
+    double *ref = grade_alloc(N * sizeof(double));
+    clu_fill_exact(x, N, 91, 100);
+    clu_fill_exact(y, N, 92, 100);
+    for (int i = 0; i < N; i++) ref[i] = (double)(x[i] * y[i]); /* small integers: exact */
+    const size_t per = (N + CHUNKS - 1) / CHUNKS;
+    for (size_t i = 0; i < N && grade_ok(); i++)
+        if (z_got[i] != (float)ref[i]) {
+            const size_t c = i / per;
+            grade_fail("z[%zu] is %g, expected %g (chunk %zu, element %zu of slot %zu)%s", i, (double)z_got[i], ref[i],
+                       c, i - c * per, c % 2,
+                       z_got[i] == -1.0f ? ": never written back (is the read of z from the slot into z + first?)"
+                       : ": a command that did not wait for the one it needs, or a wrong offset (in the device's buffers the "
+                         "slot starts at slot_first, in the host's arrays the chunk at first)");
         }
-    return 1;
+    free(x);
+    free(y);
+    free(ref);
 }
 
-static int is_complete(cl_event e)
+static void check_queues(void)
 {
-    cl_int st = CL_QUEUED;
-    CLU_CHECK(clGetEventInfo(e, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
-    return st == CL_COMPLETE;
-}
-
-/* Chunk c of the waiting tests: PER elements, in slot c % 2. */
-static void chunk(rig *r, int c, cl_event ev[][4])
-{
-    enqueue_chunk(r->q[0], r->q[1], r->q[2], r->k, 64, r->d[0], r->d[1], r->d[2], r->x, r->y, r->z,
-                  (size_t)c * PER, PER, (size_t)(c % 2) * PER, c >= 2 ? ev[c - 2] : NULL, ev[c]);
-}
-
-/* Hold queue `held` back, enqueue chunks 0..last, wait 0.3 s and see
- * whether command `cmd` of chunk `c` finished although it must wait. */
-static int held_back(rig *r, int held, int last, int c, int cmd, const char *must, char *why, size_t len)
-{
-    cl_int err;
-    cl_event gate = clCreateUserEvent(r->env->context, &err);
-    CLU_CHECK_ERR(err, "clCreateUserEvent");
-    CLU_CHECK(clEnqueueMarkerWithWaitList(r->q[held], 1, &gate, NULL));
-    cl_event ev[3][4];
-    memset(ev, 0, sizeof ev);
-    alarm(10);
-    for (int i = 0; i <= last; i++) chunk(r, i, ev);
-    alarm(0);
-    int ok = 1;
-    for (int i = 0; i <= last && ok; i++) ok = events_ok(ev[i], why, len);
-    for (int q = 0; q < 3; q++) CLU_CHECK(clFlush(r->q[q]));
-    struct timespec pause = {0, 50000000};
-    for (int t = 0; t < 6 && ok; t++) {
-        nanosleep(&pause, NULL);
-        if (is_complete(ev[c][cmd])) {
-            snprintf(why, len, "%s: it finished while that could not happen (its event wait list)", must);
-            ok = 0;
-        }
-    }
-    CLU_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
-    for (int q = 0; q < 3; q++) CLU_CHECK(clFinish(r->q[q]));
-    for (int i = 0; i <= last; i++)
-        for (int j = 0; j < 4; j++)
-            if (ev[i][j]) clReleaseEvent(ev[i][j]);
-    clReleaseEvent(gate);
-    return ok;
-}
-
-int main(int argc, char **argv)
-{
-    clu_env env;
-    grade_begin(argc, argv, 6, &env);
-    signal(SIGALRM, stuck);
-    rig r = {.env = &env};
-    cl_int err;
-    for (int q = 0; q < 3; q++) {
-        r.q[q] = clCreateCommandQueue(env.context, env.device, CL_QUEUE_PROFILING_ENABLE, &err);
-        CLU_CHECK_ERR(err, "clCreateCommandQueue");
-    }
-    cl_program prog = clCreateProgramWithSource(env.context, 1, &src, NULL, &err);
-    CLU_CHECK_ERR(err, "clCreateProgramWithSource");
-    CLU_CHECK(clBuildProgram(prog, 1, &env.device, "", NULL, NULL));
-    r.k = clu_kernel(prog, "multiply");
-    const size_t n = 100003, chunks = 9, per = (n + chunks - 1) / chunks;
-    float *x = clu_malloc(n * 4, "x"), *y = clu_malloc(n * 4, "y"), *z = clu_malloc(n * 4, "z");
-    clu_fill_exact(x, n, 91, 100);
-    clu_fill_exact(y, n, 92, 100);
-    for (size_t i = 0; i < n; i++) z[i] = -1.0f;
-    r.x = x, r.y = y, r.z = z;
-    for (int b = 0; b < 3; b++) { /* two slots of a chunk each */
-        r.d[b] = clCreateBuffer(env.context, CL_MEM_READ_WRITE, 2 * per * 4, NULL, &err);
-        CLU_CHECK_ERR(err, "clCreateBuffer");
-        CLU_CHECK(clSetKernelArg(r.k, (cl_uint)b, sizeof(cl_mem), &r.d[b]));
-    }
-
-    /* 1 and 2: the whole pipeline, its result, where each command went. */
-    cl_event ev[9][4];
-    memset(ev, 0, sizeof ev);
-    alarm(10);
-    for (size_t c = 0; c < chunks; c++) {
-        size_t first = c * per, count = n - first < per ? n - first : per;
-        enqueue_chunk(r.q[0], r.q[1], r.q[2], r.k, 64, r.d[0], r.d[1], r.d[2], x, y, z, first, count,
-                      (c % 2) * per, c >= 2 ? ev[c - 2] : NULL, ev[c]);
-    }
-    alarm(0);
-    for (int q = 0; q < 3; q++) CLU_CHECK(clFinish(r.q[q]));
-    char why[256] = "";
-    int ok = 1;
-    for (size_t i = 0; i < n && ok; i++)
-        if (z[i] != x[i] * y[i]) {
-            snprintf(why, sizeof why, "z[%zu] is %g, expected %g (chunks of %zu in two slots)", i, (double)z[i],
-                     (double)(x[i] * y[i]), per);
-            ok = 0;
-        }
-    grade(ok, "9 chunks of 100003 elements through two slots: z = x * y", "%s", why);
     static const cl_command_type type[4] = {CL_COMMAND_WRITE_BUFFER, CL_COMMAND_WRITE_BUFFER,
                                             CL_COMMAND_NDRANGE_KERNEL, CL_COMMAND_READ_BUFFER};
     static const int queue_of[4] = {0, 0, 1, 2};
     static const char *names[3] = {"up", "run", "down"};
-    ok = 1;
-    for (size_t c = 0; c < chunks && ok; c++) {
-        ok = events_ok(ev[c], why, sizeof why);
-        for (int i = 0; i < 4 && ok; i++) {
-            cl_command_queue q;
-            cl_command_type t;
-            CLU_CHECK(clGetEventInfo(ev[c][i], CL_EVENT_COMMAND_QUEUE, sizeof q, &q, NULL));
-            CLU_CHECK(clGetEventInfo(ev[c][i], CL_EVENT_COMMAND_TYPE, sizeof t, &t, NULL));
-            if (t != type[i] || q != r.q[queue_of[i]]) {
-                snprintf(why, sizeof why, "ev[%d] of chunk %zu is not a %s on the queue `%s`", i, c,
-                         i < 2 ? "write" : i == 2 ? "kernel launch" : "read", names[queue_of[i]]);
-                ok = 0;
-            }
+    for (int c = 0; c < CHUNKS && grade_ok(); c++)
+        for (int i = 0; i < 4 && grade_ok(); i++) {
+            if (info[c][i][0] == -2)
+                grade_fail("ev[%d] of chunk %d was not set: every command must return its event", i, c);
+            else if ((cl_command_type)info[c][i][0] != type[i] || info[c][i][1] != queue_of[i])
+                grade_fail("ev[%d] of chunk %d is not a %s on the queue `%s`", i, c,
+                           i < 2 ? "write" : i == 2 ? "kernel launch" : "read", names[queue_of[i]]);
         }
-    }
-    grade(ok, "every command on its own queue: writes on up, the kernel on run, the read on down", "%s", why);
-    for (size_t c = 0; c < chunks; c++)
-        for (int i = 0; i < 4; i++)
-            if (ev[c][i]) clReleaseEvent(ev[c][i]);
+}
 
-    /* 3 to 6: the waits. */
-    static const struct { int held, last, c, cmd; const char *what, *must; } waits[] = {
-        {0, 0, 0, 2, "the kernel waits for its uploads", "the kernel must wait for both uploads"},
-        {1, 0, 0, 3, "the download waits for the kernel", "the download must wait for the kernel"},
-        {1, 2, 2, 0, "chunk 2's upload waits for chunk 0's kernel (same slot of x and y)",
-         "chunk 2's upload of x must wait until chunk 0's kernel has read that slot"},
-        {2, 2, 2, 2, "chunk 2's kernel waits for chunk 0's download (same slot of z)",
-         "chunk 2's kernel must wait until chunk 0's download has read that slot of z"},
+static void check_wait(spawn_files *f, int mode, const char *must)
+{
+    char arg[8];
+    snprintf(arg, sizeof arg, "%d", mode);
+    const char *args[] = {arg, NULL};
+    if (!spawn_runner(f, args, 0, "enqueue_chunk")) return;
+    char *said = spawn_read(f->out);
+    int unset;
+    if (!said || !said[0]) grade_fail("the program wrote no result");
+    else if (sscanf(said, "unset %d", &unset) == 1)
+        grade_fail("ev[%d] was not set: every command must return its event", unset);
+    else if (strncmp(said, "early", 5) == 0)
+        grade_fail("a missing wait: %s, but it finished while that could not have happened (its event wait list)", must);
+    else if (strncmp(said, "waited", 6) != 0)
+        grade_fail("the program wrote something unexpected");
+    free(said);
+}
+
+int main(int argc, char **argv)
+{
+    static const char *what[6] = {
+        "9 chunks of 100003 floats through two slots: z = x * y",
+        "every command on its own queue: writes on up, the kernel on run, the read on down",
+        "the kernel waits for its uploads",
+        "the download waits for the kernel",
+        "chunk 2's upload waits for chunk 0's kernel (same slot of x and y)",
+        "chunk 2's kernel waits for chunk 0's download (same slot of z)",
     };
-    for (int i = 0; i < 4; i++) {
-        why[0] = '\0';
-        grade(held_back(&r, waits[i].held, waits[i].last, waits[i].c, waits[i].cmd, waits[i].must, why, sizeof why),
-              waits[i].what, "%s", why);
+    static const char *must[4] = {
+        "the kernel must wait for both uploads",
+        "the download must wait for the kernel",
+        "chunk 2's upload of x must wait until chunk 0's kernel has read that slot",
+        "chunk 2's kernel must wait until chunk 0's download has read that slot of z",
+    };
+    clu_env env;
+    grade_start(argc, argv, 6, &env);
+    spawn_files f;
+    spawn_init(&f, "08-1");
+    z_got = grade_alloc(N * 4);
+    for (int i = 0; i < 6; i++) {
+        if (!grade_case(i, 0, "%s", what[i])) continue;
+        if (i == 0 || (i == 1 && !have_pipeline)) run_pipeline(&f); /* one run serves checks 1 and 2 */
+        if (i == 0 && grade_ok()) check_result();
+        if (i == 1 && grade_ok()) check_queues();
+        if (i >= 2) check_wait(&f, i - 1, must[i - 2]);
+        grade_case_end(NULL);
     }
-
-    for (int b = 0; b < 3; b++) clReleaseMemObject(r.d[b]);
-    for (int q = 0; q < 3; q++) clReleaseCommandQueue(r.q[q]);
-    clReleaseKernel(r.k);
-    clReleaseProgram(prog);
-    free(x);
-    free(y);
-    free(z);
-    return grade_end(&env);
+    free(z_got);
+    spawn_cleanup(&f);
+    return grade_finish(&env);
 }

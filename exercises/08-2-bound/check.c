@@ -1,107 +1,114 @@
-/* Checker for exercise 08-2: pipeline_bound on the events of real
- * pipelines (three queues or one, several chunk counts), against the sums
- * the checker takes from the same events. */
-#include "grading.h"
-#include "bound.h"
+/* Checker for exercise 08-2: pipeline_bound on the events of real pipelines
+ * (three queues or one; 1, a prime and several chunks; 1 to 2^18 floats).
+ * The student's bound.c runs in its own program (runner.c, see
+ * runner-spawn.h), which hands the checker every event's profiling counters
+ * before it calls the student's code; the checker adds them up itself and
+ * names the usual mistakes when the student's numbers are exactly theirs. */
+#include "runner-spawn.h"
 
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 
-static const char *src =
-    "__kernel void multiply(__global const float *x, __global const float *y, __global float *z,\n"
-    "                       const int first, const int count) {\n"
-    "    const int i = get_global_id(0);\n"
-    "    if (i < count) z[first + i] = x[first + i] * y[first + i];\n"
-    "}\n";
+typedef struct { unsigned long long t[4]; } stamps; /* queued, submit, start, end (ns) */
 
-static double ms(cl_event e)
+static const char *stage[3] = {"uploads", "kernels", "downloads"};
+
+/* The sums a variant computes: 0 right; 1 nanoseconds; 2 only x's upload;
+ * 3 the longest command of a stage, not the sum; 4 from QUEUED; 5 from
+ * SUBMIT. Returns the bound; `least` takes the shortest stage instead. */
+static double sums_of(const stamps *s, size_t chunks, int v, double out[3])
 {
-    cl_ulong s, t;
-    CLU_CHECK(clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_START, sizeof s, &s, NULL));
-    CLU_CHECK(clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof t, &t, NULL));
-    return (double)(t - s) * 1e-6;
+    static const int st[4] = {0, 0, 1, 2};
+    out[0] = out[1] = out[2] = 0.0;
+    for (size_t c = 0; c < chunks; c++)
+        for (int i = 0; i < 4; i++) {
+            if (v == 2 && i == 1) continue;
+            const stamps *e = &s[c * 4 + i];
+            const unsigned long long from = v == 4 ? e->t[0] : v == 5 ? e->t[1] : e->t[2];
+            double d = (double)(e->t[3] - from) * (v == 1 ? 1.0 : 1e-6);
+            if (v == 3) out[st[i]] = fmax(out[st[i]], d);
+            else out[st[i]] += d;
+        }
+    return fmax(out[0], fmax(out[1], out[2]));
 }
 
-static int try_case(cl_command_queue q[3], cl_kernel k, cl_mem d[3], const float *x, const float *y,
-                    float *z, size_t n, size_t chunks, int queues, char *why, size_t len)
+static int near(double a, double b) { return fabs(a - b) <= 1e-9 * fabs(b) + 1e-12; }
+
+static void try_case(spawn_files *f, int chunks, int queues, int n)
 {
-    cl_event (*ev)[4] = clu_malloc(chunks * sizeof *ev, "events");
-    size_t per = (n + chunks - 1) / chunks, used = 0, wg = 64;
-    for (size_t first = 0; first < n; first += per, used++) {
-        size_t count = n - first < per ? n - first : per, global = clu_round_up(count, wg);
-        const int f = (int)first, c = (int)count;
-        cl_command_queue up = q[0], run = q[queues == 3 ? 1 : 0], down = q[queues == 3 ? 2 : 0];
-        CLU_CHECK(clEnqueueWriteBuffer(up, d[0], CL_FALSE, first * 4, count * 4, x + first, 0, NULL, &ev[used][0]));
-        CLU_CHECK(clEnqueueWriteBuffer(up, d[1], CL_FALSE, first * 4, count * 4, y + first, 0, NULL, &ev[used][1]));
-        CLU_CHECK(clSetKernelArg(k, 3, sizeof f, &f));
-        CLU_CHECK(clSetKernelArg(k, 4, sizeof c, &c));
-        CLU_CHECK(clEnqueueNDRangeKernel(run, k, 1, NULL, &global, &wg, 2, ev[used], &ev[used][2]));
-        CLU_CHECK(clEnqueueReadBuffer(down, d[2], CL_FALSE, first * 4, count * 4, z + first, 1, &ev[used][2], &ev[used][3]));
-    }
-    for (int i = 0; i < 3; i++) CLU_CHECK(clFinish(q[i]));
-    double want[3] = {0, 0, 0}, got[3] = {-1, -1, -1};
-    for (size_t c = 0; c < used; c++) {
-        want[0] += ms(ev[c][0]) + ms(ev[c][1]);
-        want[1] += ms(ev[c][2]);
-        want[2] += ms(ev[c][3]);
-    }
-    double bound = fmax(want[0], fmax(want[1], want[2]));
-    double b = pipeline_bound(ev, used, got);
-    int ok = 1;
-    static const char *stage[3] = {"uploads", "kernels", "downloads"};
-    for (int s = 0; s < 3 && ok; s++)
-        if (!(fabs(got[s] - want[s]) <= 1e-9 * want[s] + 1e-12)) {
-            snprintf(why, len, "sums[%d] (the %s) is %.6g ms, the events say %.6g ms", s, stage[s], got[s], want[s]);
-            ok = 0;
+    char cs[16], qs[16], ns[16];
+    snprintf(cs, sizeof cs, "%d", chunks);
+    snprintf(qs, sizeof qs, "%d", queues);
+    snprintf(ns, sizeof ns, "%d", n);
+    const char *args[] = {cs, qs, ns, NULL};
+    if (spawn_runner(f, args, 0, "pipeline_bound")) {
+        FILE *b = fopen(f->before, "r");
+        size_t used = 0;
+        stamps *s = NULL;
+        int ok = b && fscanf(b, "%zu", &used) == 1 && used > 0 && used <= (size_t)chunks;
+        if (ok) {
+            s = grade_alloc(used * 4 * sizeof *s);
+            for (size_t e = 0; e < used * 4 && ok; e++)
+                ok = fscanf(b, "%llu %llu %llu %llu", &s[e].t[0], &s[e].t[1], &s[e].t[2], &s[e].t[3]) == 4;
         }
-    if (ok && !(fabs(b - bound) <= 1e-9 * bound + 1e-12)) {
-        snprintf(why, len, "returned %.6g ms; the longest stage took %.6g ms", b, bound);
-        ok = 0;
+        if (b) fclose(b);
+        double got[3], bound;
+        FILE *o = fopen(f->out, "r");
+        if (!ok) {
+            grade_fail("the program stopped before it ran the pipeline (not your code: run make doctor)");
+        } else if (!o || fscanf(o, "%lg %lg %lg %lg", &got[0], &got[1], &got[2], &bound) != 4) {
+            grade_fail("the program wrote no result after pipeline_bound");
+        } else {
+            double want[3];
+            const double want_bound = sums_of(s, used, 0, want);
+            static const char *why[] = {
+                NULL,
+                "those are nanoseconds: the profiling counters count nanoseconds, the sums are in milliseconds",
+                "that leaves out the upload of y: every chunk has two uploads",
+                "that is the longest single command of the stage, not the sum of all of them",
+                "that counts from CL_PROFILING_COMMAND_QUEUED: the time a command waits in its queue is not time "
+                "it works (start to end)",
+                "that counts from CL_PROFILING_COMMAND_SUBMIT: the time before a command starts is not time it "
+                "works (start to end)",
+            };
+            for (int st = 0; st < 3 && grade_ok(); st++)
+                if (!near(got[st], want[st])) {
+                    const char *named = "";
+                    for (int v = 1; v < 6 && !named[0]; v++) {
+                        double alt[3];
+                        sums_of(s, used, v, alt);
+                        if (near(got[st], alt[st]) && !near(alt[st], want[st])) named = why[v];
+                    }
+                    grade_fail("sums[%d] (the %s) is %.6g ms, the events say %.6g ms%s%s", st, stage[st], got[st],
+                               want[st], named[0] ? ": " : "", named);
+                }
+            if (grade_ok() && !near(bound, want_bound)) {
+                double least = fmin(want[0], fmin(want[1], want[2]));
+                grade_fail("pipeline_bound returned %.6g ms; the longest stage took %.6g ms%s", bound, want_bound,
+                           near(bound, least) ? ": that is the shortest stage; the pipeline can finish no sooner than "
+                                                "its longest one"
+                                              : "");
+            }
+        }
+        if (o) fclose(o);
+        free(s);
     }
-    for (size_t c = 0; c < used; c++)
-        for (int i = 0; i < 4; i++) clReleaseEvent(ev[c][i]);
-    free(ev);
-    return ok;
+    grade_case_end(NULL);
 }
 
 int main(int argc, char **argv)
 {
-    static const struct { size_t chunks; int queues; } cases[] = {{5, 3}, {1, 3}, {16, 1}, {8, 3}};
+    static const struct { int chunks, queues, n; } cases[] = {
+        {1, 3, 1}, {5, 3, 1 << 18}, {16, 1, 1 << 18}, {7, 3, 100003},
+    };
     const int nc = sizeof cases / sizeof cases[0];
     clu_env env;
-    grade_begin(argc, argv, nc, &env);
-    cl_int err;
-    cl_command_queue q[3];
-    for (int i = 0; i < 3; i++) {
-        q[i] = clCreateCommandQueue(env.context, env.device, CL_QUEUE_PROFILING_ENABLE, &err);
-        CLU_CHECK_ERR(err, "clCreateCommandQueue");
-    }
-    cl_program prog = clCreateProgramWithSource(env.context, 1, &src, NULL, &err);
-    CLU_CHECK_ERR(err, "clCreateProgramWithSource");
-    CLU_CHECK(clBuildProgram(prog, 1, &env.device, "", NULL, NULL));
-    cl_kernel k = clu_kernel(prog, "multiply");
-    const size_t n = (size_t)1 << 20;
-    float *x = clu_malloc(n * 4, "x"), *y = clu_malloc(n * 4, "y"), *z = clu_malloc(n * 4, "z");
-    clu_fill_random(x, n, 1, -1.0f, 1.0f);
-    clu_fill_random(y, n, 2, -1.0f, 1.0f);
-    cl_mem d[3];
-    for (int b = 0; b < 3; b++) {
-        d[b] = clCreateBuffer(env.context, CL_MEM_READ_WRITE, n * 4, NULL, &err);
-        CLU_CHECK_ERR(err, "clCreateBuffer");
-        CLU_CHECK(clSetKernelArg(k, (cl_uint)b, sizeof(cl_mem), &d[b]));
-    }
-    for (int i = 0; i < nc; i++) {
-        char what[96], why[200] = "";
-        snprintf(what, sizeof what, "%zu chunks on %d queue%s", cases[i].chunks, cases[i].queues, cases[i].queues > 1 ? "s" : "");
-        grade(try_case(q, k, d, x, y, z, n, cases[i].chunks, cases[i].queues, why, sizeof why), what, "%s", why);
-    }
-    for (int b = 0; b < 3; b++) clReleaseMemObject(d[b]);
-    for (int i = 0; i < 3; i++) clReleaseCommandQueue(q[i]);
-    clReleaseKernel(k);
-    clReleaseProgram(prog);
-    free(x);
-    free(y);
-    free(z);
-    return grade_end(&env);
+    grade_start(argc, argv, nc, &env);
+    spawn_files f;
+    spawn_init(&f, "08-2");
+    for (int i = 0; i < nc; i++)
+        if (grade_case(i, 0, "%d floats in %d chunk%s on %d queue%s", cases[i].n, cases[i].chunks,
+                       cases[i].chunks > 1 ? "s" : "", cases[i].queues, cases[i].queues > 1 ? "s" : ""))
+            try_case(&f, cases[i].chunks, cases[i].queues, cases[i].n);
+    spawn_cleanup(&f);
+    return grade_finish(&env);
 }

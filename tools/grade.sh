@@ -78,7 +78,9 @@ fi
 # ---- build: the checker is cached in build/grader/, student C never is ----------
 CCMD=(${CC:-cc} -std=c11 -O1 -g -I"$root/common" -I"$root/exercises" -I"$exdir"
       -DCLU_KERNEL_DIR="\"$root/kernels\"")
-cache=$root/build/grader/$ex
+# One cache per compiler command: a checker built with the sanitizers (tests)
+# must never be the one a plain grade runs, nor the other way round.
+cache=$root/build/grader/$(printf '%s' "${CC:-cc}" | md5sum | cut -c1-8)/$ex
 checker=$cache/check
 srcs=("$exdir/check.c" "$root/exercises/grading.c" "$root"/common/*.c)
 stale=1

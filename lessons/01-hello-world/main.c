@@ -97,9 +97,10 @@ int main(int argc, char **argv)
             }
         }
     }
-    if (!device)
-        clu_die("no usable device%s: see --list, and `make doctor` for why none shows",
-                common.platform || common.device ? " matches -p/-d" : "");
+    if (!device && (common.platform || common.device))
+        clu_die("no device matches -p '%s' -d '%s' (see --list)", common.platform ? common.platform : "",
+                common.device ? common.device : "");
+    if (!device) clu_die("no usable device: `make doctor` says why none shows");
     // end snippet platform-device
     char name[256] = "", vendor[256] = "", driver[256] = "", version[256] = "";
     CLU_CHECK(clGetDeviceInfo(device, CL_DEVICE_NAME, sizeof name - 1, name, NULL));

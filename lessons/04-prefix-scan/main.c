@@ -152,8 +152,10 @@ static const char *why_not(const scan *s, const variant *v, int is_int)
     if (v->wg == 1 && s->wg != 1) return "it runs one work-item per group: leave -t out (or -t 1)";
     if (v->wg == 1 && s->items % 8) return "its chunks are read 8 values at a time: -v must be a multiple of 8";
     if (v->plan && v->wg != 1 && s->items > 64) return "at most 64 values per work-item (-v) in a work-group's tile";
-    if (!strcmp(v->file ? v->file : "", ONEPASS) && s->nv_ptx && s->wg < 32)
-        return "on NVIDIA it uses warp instructions: the work-group must be at least 32 (-t 32)";
+    /* At least 32: NVIDIA's warp instructions need it; PoCL 3.1 crashed
+     * inside the kernel with 2 to 16 (Oclgrind ran those cleanly). */
+    if (!strcmp(v->file ? v->file : "", ONEPASS) && s->wg < 32)
+        return "its work-group must be at least 32 (-t 32 or more)";
     if (v->one_group && s->n > tile_of(s, v))
         return snprintf(why, sizeof why, "it scans within one work-group: n must be at most %zu with "
                         "-t %zu (use -o multiblock for more)", tile_of(s, v), s->wg), why;
@@ -459,7 +461,7 @@ int main(int argc, char **argv)
         {"-T", "TYPE", "float or int", CLU_OPT_STRING, &type_s, 0, 0},
         {"-i", NULL, "inclusive scan: B[i] includes A[i] (the default)", CLU_OPT_FLAG, &incl_flag, 0, 0},
         {"-e", NULL, "exclusive scan: B[i] = A[0] + ... + A[i-1], B[0] = 0", CLU_OPT_FLAG, &excl_flag, 0, 0},
-        {"-t", "WG", "work-group size, a power of two (default 256; onepass, fallback: 128)", CLU_OPT_SIZE,
+        {"-t", "WG", "work-group size, a power of two (default 256; onepass, fallback: 128, at least 32)", CLU_OPT_SIZE,
          &wg, 1, 1 << 16},
         {"-v", "ITEMS", "values per work-item of reduce ... fallback (multiple of 4, at most 64; default 16, "
          "onepass: 32), or cpu-chunks' chunk (multiple of 8; default 32768)", CLU_OPT_SIZE, &items, 4, 1 << 20},

@@ -149,6 +149,8 @@ static const char *why_not(const scan *s, const variant *v, int is_int)
     static char why[160];
     if (!v->plan && is_int) return "the serial baseline scans floats";
     if (v->plan && tile_of(s, v) < 2) return "tiles of one value never get shorter: use -t 2 or more";
+    if (v->wg == 1 && clu_on_oclgrind(s->env))
+        return "Oclgrind 21.10 crashes when it releases this kernel (after computing it right)";
     if (v->wg == 1 && s->wg != 1) return "it runs one work-item per group: leave -t out (or -t 1)";
     if (v->wg == 1 && s->items % 8) return "its chunks are read 8 values at a time: -v must be a multiple of 8";
     if (v->plan && v->wg != 1 && s->items > 64) return "at most 64 values per work-item (-v) in a work-group's tile";

@@ -4,7 +4,17 @@
 # and bound, /dev/full, -h); Oclgrind with its race and uninitialized checks.
 L04=$PWD/$BIN/04-prefix-scan
 VARIANTS="serial hillis-steele blelloch blelloch-pad multiblock-hs multiblock-blelloch multiblock reduce
-          reduce-then-scan lookback"
+          reduce-then-scan lookback onepass fallback cpu-chunks"
+# new_ok NAME VARIANT...: the last run verified each of them, both checks.
+new_ok() {
+    local name=$1 v; shift
+    for v in "$@"; do
+        if [ "$(grep -Ec "^verified $v( \(whole numbers\))?: .*: ok" "$LOG")" -ne 2 ]; then
+            fail "$name: $v verified twice" "not in the output" "(the run above)"; return
+        fi
+    done
+    pass "$name: $* verified twice"
+}
 
 # Edges, every variant in one run (-o all skips the one-work-group scans when
 # n is longer than their tile): 1, 2, wg-1, wg, wg+1, 2wg+1, a fast tile
@@ -21,13 +31,50 @@ for wg_items in "1 4" "2 4" "32 8" "256 16"; do
         # shellcheck disable=SC2086
         expect_out 0 'verified lookback: .*: ok' "04: every variant, n=$n wg=$wg items=$items $f" -- \
             "$L04" -o all $f -n $n -t $wg -v $items -r 1
+        [ "$wg" -lt 32 ] || new_ok "04: n=$n wg=$wg items=$items" onepass fallback
     done
 done
+# The fast passes at their own shapes (no -t, -v: onepass and fallback 128 x
+# 32, a tile of 4096; cpu-chunks one work-item per 32768 values), at the
+# edges of those tiles; cpu-chunks also at chunks of 8 and 64.
+for n in 1 129 4095 4097 12293 32769 98309 1000003; do
+    c=$((c + 1))
+    case $((c % 4)) in 0) f="-T int -i" ;; 1) f="-T float -e" ;; 2) f="-T int -e" ;; 3) f="-T float -i" ;; esac
+    # shellcheck disable=SC2086
+    expect_out 0 'verified cpu-chunks: .*: ok' "04: every variant at its own shape, n=$n $f" -- "$L04" -o all $f -n $n -r 1
+    new_ok "04: own shapes, n=$n" onepass fallback cpu-chunks
+done
+for v in 8 64; do
+    for n in 1 $((v - 1)) $((v + 1)) $((3 * v + 5)) 65537; do
+        c=$((c + 1))
+        case $((c % 4)) in 0) f="-T int -i" ;; 1) f="-T float -e" ;; 2) f="-T int -e" ;; 3) f="-T float -i" ;; esac
+        # shellcheck disable=SC2086
+        expect_out 0 'verified cpu-chunks: .*: ok' "04: cpu-chunks -v $v, n=$n $f" -- "$L04" -o cpu-chunks $f -n $n -v $v -r 1
+    done
+done
+# The fallback path, forced (-s 1: a predecessor silent for one poll is
+# summed by the waiter) and still exact; on PoCL's two threads it happens
+# hundreds of times at this size.
+for f in "-T float -i" "-T int -e"; do
+    # shellcheck disable=SC2086
+    expect_out 0 '^fallback: [1-9][0-9]* fallbacks' "04: fallback -s 1 $f: fallbacks happen" -- \
+        "$L04" -o fallback $f -n 1000000 -t 64 -v 8 -s 1 -r 1
+    new_ok "04: fallback -s 1 $f" fallback
+    # shellcheck disable=SC2086
+    expect_out 0 'verified cpu-chunks: .*: ok' "04: cpu-chunks -s 1 $f" -- "$L04" -o cpu-chunks $f -n 1000000 -v 64 -s 1 -r 1
+done
+# The default (no flags): every variant, and the device's fast path marked
+# default=1 on its result: line (cpu-chunks on a CPU), only that one.
+run_cmd "$L04" -n 100000 -r 1
+if [ "$(grep -c ' default=1$' "$LOG")" -eq 1 ] && grep -q '^result: variant=cpu-chunks .* default=1$' "$LOG" \
+   && grep -q '^cpu-chunks .*(this device.s default)' "$LOG"; then pass "04: no flags: cpu-chunks is the CPU's default"
+else fail "04: no flags: cpu-chunks is the CPU's default" "no single default=1 on cpu-chunks" "$L04 -n 100000"; fi
 # Large, natively: every variant that takes n, both types, both scans.
 for f in "-T float -i -n 16777216" "-T int -e -n 16777217" "-T float -e -n 1048579 -t 64 -v 32" \
          "-T int -i -n 1000003 -t 128 -v 8"; do
     # shellcheck disable=SC2086
     expect_out 0 'verified multiblock: .*: ok' "04: every variant $f" -- "$L04" -o all $f -r 1
+    new_ok "04: large $f" onepass fallback
 done
 expect_out 0 'verified multiblock: .*: ok' "04: multiblock at 2^26+1" -- "$L04" -o multiblock -n 67108865 -r 1
 expect_out 0 'verified lookback: .*: ok' "04: lookback int -e at 2^26+3" -- "$L04" -o lookback -T int -e -n 67108867 -r 1
@@ -48,7 +95,7 @@ expect_out 0 '^result: variant=reduce-then-scan type=int scan=exclusive n=100000
 expect_out 0 '% of the copy kernel' "04: prints the ratio to the copy kernel" -- "$L04" -o lookback -n 100000 -r 1
 expect_out 0 'plain: .* 16x .*' "04: the bank model shows the 16-way conflict" -- "$L04" -o blelloch -n 512 -r 1
 run_cmd "$L04" -o all -n 200 -r 1
-if [ "$(grep -c '^result: ' "$LOG")" -eq 10 ]; then pass "04: -o all: one result: line per variant"
+if [ "$(grep -c '^result: ' "$LOG")" -eq 13 ]; then pass "04: -o all: one result: line per variant"
 else fail "04: -o all: one result: line per variant" "$(grep -c '^result: ' "$LOG") lines" "$L04 -o all -n 200"; fi
 run_cmd "$L04" -h
 for v in $VARIANTS; do
@@ -74,9 +121,16 @@ expect_bad "04: blelloch beyond one work-group" -- "$L04" -o blelloch -n 513 -t 
 expect_bad "04: hillis-steele tiles of one" -- "$L04" -o multiblock-hs -t 1
 expect_bad "04: the serial baseline is float only" -- "$L04" -o serial -T int
 expect_bad "04: -r 0" -- "$L04" -r 0
+expect_bad "04: cpu-chunks with a work-group" -- "$L04" -o cpu-chunks -t 4
+expect_bad "04: cpu-chunks' chunk not a multiple of 8" -- "$L04" -o cpu-chunks -v 12
+expect_bad "04: onepass -v beyond 64" -- "$L04" -o onepass -v 128
+expect_bad "04: -s 0" -- "$L04" -o fallback -s 0
+expect_bad "04: onepass with fewer than 32 work-items" -- "$L04" -o onepass -t 16
 # Local arrays larger than the device's local memory: refused with the real
 # reason before anything runs (PoCL aborted inside the launch; Oclgrind said
 # CL_OUT_OF_RESOURCES with a hint about work-group sizes).
+expect_out 2 "^error: kernel scan_onepass needs [0-9]+ bytes of local memory .*CL_DEVICE_LOCAL_MEM_SIZE" \
+    "04: onepass -t 4096 -v 64: local memory refused" -- "$L04" -o onepass -n 100 -t 4096 -v 64
 for v in lookback reduce-then-scan; do
     expect_out 2 "^error: kernel scan_(lookback|tiles) needs [0-9]+ bytes of local memory .*CL_DEVICE_LOCAL_MEM_SIZE" \
         "04: $v -t 4096 -v 64: local memory refused" -- "$L04" -o $v -n 100 -t 4096 -v 64
@@ -94,11 +148,11 @@ expect 0 "04: the refusal comes before anything ran" -- \
 BADK=$(mktemp -d)
 mutant() { # mutant NAME FILE SED: a copy of the kernels with one change
     mkdir "$BADK/$1"
-    cp kernels/00-peak.cl kernels/04-prefix-scan.cl kernels/04-prefix-scan-fast.cl "$BADK/$1/"
+    cp kernels/00-peak.cl kernels/04-prefix-scan*.cl "$BADK/$1/"
     sed -i "$3" "$BADK/$1/$2"
     if cmp -s "kernels/$2" "$BADK/$1/$2"; then fail "04: mutant $1 differs from the kernel" "sed changed nothing" "$3"; fi
 }
-B=04-prefix-scan.cl F=04-prefix-scan-fast.cl
+B=04-prefix-scan.cl F=04-prefix-scan-fast.cl O=04-prefix-scan-onepass.cl C=04-prefix-scan-cpu.cl
 mutant carry $B 's/const uint end = min(n, (g + 1) \* tile);/const uint end = g + 1 == get_num_groups(0) ? g * tile : min(n, (g + 1) * tile);/'
 mutant zero-tile $B 's/out\[base + bi\] = tmp\[slot(bi, pad)\]/out[base + bi] = (T)0 * tmp[slot(bi, pad)]/'
 mutant drop-last $B 's/< n ? in\[base + \([ab]\)i\]/< n - 1 ? in[base + \1i]/'
@@ -109,6 +163,10 @@ mutant fast-drop-last $F 's/x\[k\] = first + k < n ? in/x[k] = first + k + 1 < n
 mutant rts-carry $F 's/scanned_sums\[tile\] + before/(tile + 1 == get_num_groups(0) ? (T)0 : scanned_sums[tile]) + before/'
 mutant lb-carry $F 's/store_scan(out, tile, n, x, carry_l + before/store_scan(out, tile, n, x, (tile + 1 == get_num_groups(0) ? (T)0 : carry_l) + before/'
 mutant lb-drop $F 's/carry += values\[k\];/carry += k ? values[k] : (T)0;/'
+mutant op-carry $O 's/T run = carry + before;/T run = (tile + 1 == get_num_groups(0) ? (T)0 : carry) + before;/'
+mutant op-drop-last $O 's/x\[k\] = first + k < n ? in\[first + k\]/x[k] = first + k + 1 < n ? in[first + k]/'
+mutant cpu-carry $C 's/atom_xchg(&st\[t\], pack(FLAG_P, carry + total));/&\n    if (t + 1 == get_global_size(0)) carry = (T)0;/'
+mutant cpu-drop-last $C 's/min((size_t)ITEMS, n - first);/min((size_t)ITEMS, n - first - (first + ITEMS >= n));/'
 big="-T float -i -n 16777216;-T int -e -n 16777217;-T float -e -n 16777219;-T int -i -n 16777216"
 while IFS='|' read -r m variants sizes; do
     for v in $variants; do
@@ -136,6 +194,10 @@ fast-drop-last|lookback|-n 4097 -T int;-T int -i -n 16777219
 rts-carry|reduce-then-scan|-n 100003;-T float -e -n 16777216
 lb-carry|lookback|-n 100003;-r 1;$big;-T int -e -n 67108867
 lb-drop|lookback|-n 100000 -t 64 -v 4 -T int;-T float -e -n 16777216
+op-carry|onepass fallback|-n 100003;-n 4097 -t 32 -v 8 -T int -e;-T float -i -n 16777216;-T int -e -n 16777217
+op-drop-last|onepass fallback|-n 5;-n 4097 -T int;-T float -i -n 16777217;-T int -i -n 16777219
+cpu-carry|cpu-chunks|-n 32769;-n 100003 -v 8 -T int -e;$big
+cpu-drop-last|cpu-chunks|-n 5;-n 32768 -T int;-n 1009 -v 8 -T int -e;-T float -e -n 16777219;-T int -i -n 16777216
 EOF
 rm -rf "$BADK"
 
@@ -150,6 +212,23 @@ expect_clean_oclgrind "04: Oclgrind: reduce-then-scan (n=3001, wg=16)" -- \
 expect_clean_oclgrind "04: Oclgrind: lookback (n=3001, wg=16)" -- "$L04" -o lookback -n 3001 -t 16 -v 4 -r 1
 expect_clean_oclgrind "04: Oclgrind: lookback int, 2 windows (n=20000, wg=4)" -- \
     "$L04" -o lookback -T int -e -n 20000 -t 4 -v 4 -r 1
+# The single passes read their 64-bit statuses with plain volatile loads
+# (OpenCL 1.2 has no 64-bit atomic load; a read-modify-write is what the
+# kernel avoids), which Oclgrind's race check reports: they run under its
+# bounds and uninitialized-memory checks only.
+expect_oclgrind_norace() {
+    local name=$1; shift 2
+    run_cmd oclgrind --max-errors 5 --uninitialized --check-api "$@"
+    if [ "$ST" -ne 0 ]; then fail "$name" "exit status $ST under Oclgrind" "oclgrind $*"
+    elif [ -s "$ERR" ]; then fail "$name" "Oclgrind reported problems" "oclgrind $*"
+    else pass "$name"; fi
+}
+expect_oclgrind_norace "04: Oclgrind: onepass (n=3001, wg=32 x 4)" -- "$L04" -o onepass -n 3001 -t 32 -v 4 -r 1
+expect_oclgrind_norace "04: Oclgrind: onepass int, 40 tiles (n=5000, wg=32 x 4)" -- \
+    "$L04" -o onepass -T int -e -n 5000 -t 32 -v 4 -r 1
+expect_oclgrind_norace "04: Oclgrind: fallback (n=2001, wg=32 x 8)" -- "$L04" -o fallback -e -n 2001 -t 32 -v 8 -r 1
+expect_bad "04: cpu-chunks refused under Oclgrind (it crashes releasing the kernel)" -- \
+    oclgrind "$L04" -o cpu-chunks -n 100 -v 8 -r 1
 # -v 8 and more: Oclgrind once reported the vector built for the staged
 # store as uninitialized (a false positive; the store now uses vload4).
 for v in 8 16; do

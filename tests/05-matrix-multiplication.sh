@@ -122,6 +122,23 @@ wrong05 lastk naive -m 4 -n 4 -k 16384
 # The old tests' broken kernels at their sizes.
 wrong05 lastk naive -m 30 -n 20 -k 40
 wrong05 lasttile-reg fast -m 64 -n 64 -k 64 -c 32x32x8x4x4
+# The builds NVIDIA gets for fast (kernels/PERF-NOTES.md: PAIR, GROUP_M,
+# PRECOMP and REQD=0 with 128 x 128 blocks, PRECOMP alone with 128 x 64),
+# checked on this device with the kernel's defaults switched to them: right
+# (K / BK = 9, odd, for PAIR's two buffers), and a broken one still fails.
+NV128='s/^#define GROUP_M 0$/#define GROUP_M 8/; s/^#define PAIR 0$/#define PAIR 1/; s/^#define PRECOMP 0$/#define PRECOMP 1/; s/^#define REQD 1$/#define REQD 0/'
+mutant nv128 $K2 "$NV128"
+mutant nv64 $K2 's/^#define PRECOMP 0$/#define PRECOMP 1/'
+mutant nv128-lasttile $K2 "$NV128; s|const int tiles = K / BK;|const int tiles = K / BK - 1;|"
+mutant nv128-lastk $K2 "$NV128; s/k < BK; k++)/k < BK - 1; k++)/"
+for s in "-m 200 -n 130 -k 72" "$S2"; do
+    expect_out 0 'whole numbers.*: ok' "05: NVIDIA's 128 x 128 build of fast, here ($s)" -- \
+        env CLU_KERNEL_DIR="$MUT05/nv128" "$L05" -o fast -c 128x128x8x8x8 $s -r 1
+    expect_out 0 'whole numbers.*: ok' "05: NVIDIA's 128 x 64 build of fast, here ($s)" -- \
+        env CLU_KERNEL_DIR="$MUT05/nv64" "$L05" -o fast -c 128x64x8x8x8 $s -r 1
+done
+wrong05 nv128-lasttile fast -c 128x128x8x8x8 $S2
+wrong05 nv128-lastk fast -c 128x128x8x8x8 $S1
 rm -rf "$MUT05"
 
 # Oclgrind: no races, no uninitialised reads, no API misuse, at small sizes

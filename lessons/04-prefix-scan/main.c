@@ -5,11 +5,14 @@
  * buffering; Blelloch's up-sweep and down-sweep; Blelloch with padding
  * against local-memory bank conflicts; a multi-block scan for any n (scan
  * tiles, scan their totals recursively, add them back); the up-sweep as a
- * reduction; reduce-then-scan; a single pass with decoupled look-back. The
+ * reduction; reduce-then-scan; a single pass with decoupled look-back; the
+ * same pass tuned for speed (the default on a GPU), with a fallback that needs
+ * no scheduling promise; a chunked pass for CPUs (the default on a CPU). The
  * serial loop is the baseline. A scan of many launches is a list of steps,
  * built once, run to check it and run again to time it.
  * The host flow of lesson 01 is one call each into common/ here.
- * Kernel files: kernels/04-prefix-scan.cl, kernels/04-prefix-scan-fast.cl
+ * Kernel files: kernels/04-prefix-scan.cl, kernels/04-prefix-scan-fast.cl,
+ *   kernels/04-prefix-scan-onepass.cl, kernels/04-prefix-scan-cpu.cl
  * APIs introduced: __local arrays and barrier(), atomic_inc / atomic_xchg /
  * atomic_or on global memory, -D build options that size local arrays,
  * CL_KERNEL_LOCAL_MEM_SIZE (checked by clu_check_wgsize).
@@ -66,6 +69,9 @@ static void reference(const void *in, int is_int, size_t n, int exclusive, doubl
 
 #define BLOCK "04-prefix-scan.cl"
 #define FAST "04-prefix-scan-fast.cl"
+#define ONEPASS "04-prefix-scan-onepass.cl"
+#define CHUNKS "04-prefix-scan-cpu.cl"
+enum { ON_GPU = 1, ON_CPU = 2 }; /* where a variant is the default */
 #define MAXSTEPS 80
 
 typedef struct { cl_kernel k; size_t groups; const char *what; int after_clear; } step;
@@ -73,10 +79,11 @@ typedef struct { cl_kernel k; size_t groups; const char *what; int after_clear; 
 /* One variant's scan: its launches in order and the buffers they use. */
 typedef struct {
     clu_env *env;
-    cl_program block, fast;
-    size_t n, wg, items, esize;
-    int exclusive;
+    cl_program block, fast, own; /* own: a variant's own build (its shape) */
+    size_t n, wg, items, esize, spin;
+    int exclusive, is_int, nv_ptx;
     cl_mem d_in, d_out, result; /* result: d_out, or the total for reduce */
+    cl_mem status;              /* the single passes' tile counter and statuses */
     step steps[MAXSTEPS];
     int nsteps, nbufs;
     cl_mem bufs[MAXSTEPS];
@@ -84,7 +91,7 @@ typedef struct {
 
 typedef struct variant variant;
 typedef void plan_fn(scan *s, const variant *v);
-static plan_fn plan_multiblock, plan_reduce, plan_reduce_then_scan, plan_lookback;
+static plan_fn plan_multiblock, plan_reduce, plan_reduce_then_scan, plan_lookback, plan_onepass;
 
 // snippet: variants
 struct variant {
@@ -96,6 +103,9 @@ struct variant {
     int one_group;      /* scans at most one tile (one launch of the multi-block plan) */
     int total_only;     /* computes the total, not the scan */
     int bank_model;     /* print the bank-conflict model of its tile */
+    size_t wg, items;   /* its own shape unless -t / -v say otherwise; 0: theirs */
+    int default_on;     /* the fast path, run with no flags, on ON_GPU or ON_CPU */
+    int fallbacks;      /* counts the tiles it summed for a silent predecessor */
 };
 
 static const variant variants[] = {
@@ -118,6 +128,12 @@ static const variant variants[] = {
      "scan_tiles", FAST, plan_reduce_then_scan, 0, 0, 0, 0},
     {"lookback", "one pass (2n): each tile adds its predecessors' published totals",
      "scan_lookback", FAST, plan_lookback, 0, 0, 0, 0},
+    {"onepass", "the same pass tuned: coalesced tiles, one 64-bit status, a warp-wide look-back",
+     "scan_onepass", ONEPASS, plan_onepass, 0, 0, 0, 0, 128, 32, ON_GPU, 0},
+    {"fallback", "the same, and a group tired of waiting sums the silent tile itself: no scheduling promise",
+     "scan_fallback", ONEPASS, plan_onepass, 0, 0, 0, 0, 128, 32, 0, 1},
+    {"cpu-chunks", "one work-item per chunk of 32768 values: sum, look back, scan again from cache",
+     "scan_cpu", CHUNKS, plan_onepass, 0, 0, 0, 0, 1, 32768, ON_CPU, 0},
 };
 // end snippet variants
 enum { NVARIANTS = sizeof variants / sizeof variants[0] };
@@ -133,6 +149,15 @@ static const char *why_not(const scan *s, const variant *v, int is_int)
     static char why[160];
     if (!v->plan && is_int) return "the serial baseline scans floats";
     if (v->plan && tile_of(s, v) < 2) return "tiles of one value never get shorter: use -t 2 or more";
+    if (v->wg == 1 && clu_on_oclgrind(s->env))
+        return "Oclgrind 21.10 crashes when it releases this kernel (after computing it right)";
+    if (v->wg == 1 && s->wg != 1) return "it runs one work-item per group: leave -t out (or -t 1)";
+    if (v->wg == 1 && s->items % 8) return "its chunks are read 8 values at a time: -v must be a multiple of 8";
+    if (v->plan && v->wg != 1 && s->items > 64) return "at most 64 values per work-item (-v) in a work-group's tile";
+    /* At least 32: NVIDIA's warp instructions need it; PoCL 3.1 crashed
+     * inside the kernel with 2 to 16 (Oclgrind ran those cleanly). */
+    if (!strcmp(v->file ? v->file : "", ONEPASS) && s->wg < 32)
+        return "its work-group must be at least 32 (-t 32 or more)";
     if (v->one_group && s->n > tile_of(s, v))
         return snprintf(why, sizeof why, "it scans within one work-group: n must be at most %zu with "
                         "-t %zu (use -o multiblock for more)", tile_of(s, v), s->wg), why;
@@ -146,7 +171,7 @@ static cl_kernel add_step(scan *s, const char *file, const char *name, size_t gr
                           int nmem, const cl_mem *mem, int nnum, const cl_uint *num)
 {
     if (s->nsteps == MAXSTEPS) clu_die("too many launches in one scan");
-    cl_kernel k = clu_kernel(strcmp(file, FAST) ? s->block : s->fast, name);
+    cl_kernel k = clu_kernel(!strcmp(file, BLOCK) ? s->block : !strcmp(file, FAST) ? s->fast : s->own, name);
     for (int i = 0; i < nmem; i++) CLU_CHECK(clSetKernelArg(k, (cl_uint)i, sizeof(cl_mem), &mem[i]));
     for (int i = 0; i < nnum; i++) CLU_CHECK(clSetKernelArg(k, (cl_uint)(nmem + i), sizeof(cl_uint), &num[i]));
     clu_check_wgsize(s->env, k, s->wg);
@@ -229,6 +254,39 @@ static void plan_lookback(scan *s, const variant *v)
     s->steps[s->nsteps - 1].after_clear = 1;
 }
 // end snippet lookback-host
+
+// snippet: onepass-host
+/* The fast single passes: their own build (shape; on NVIDIA the warp
+ * instructions in inline PTX, which other devices would compile into
+ * garbage), one 64-bit status per tile after the tile counter, all cleared
+ * before each scan, then one launch. */
+static void plan_onepass(scan *s, const variant *v)
+{
+    char defs[160];
+    size_t tiles = (s->n + tile_of(s, v) - 1) / tile_of(s, v);
+    cl_uint count = (cl_uint)(1 + tiles);
+    int len = snprintf(defs, sizeof defs, "-DWG=%zu -DITEMS=%zu -DTYPE_INT=%d -DNV_PTX=%d", s->wg, s->items,
+                       s->is_int, s->nv_ptx);
+    if (s->spin) snprintf(defs + len, sizeof defs - (size_t)len, " -DSPIN_LIMIT=%zu", s->spin);
+    s->own = clu_build(s->env, v->file, defs);
+    s->status = s->bufs[s->nbufs++] =
+        clu_buffer(s->env, CL_MEM_READ_WRITE, count * sizeof(cl_ulong), NULL, "the tile statuses");
+    add_step(s, v->file, "clear_status64", (count + s->wg - 1) / s->wg, "clear statuses", 1, &s->status, 1,
+             &count);
+    add_step(s, v->file, v->kernel, tiles, "scan in one pass", 3, (cl_mem[]){s->d_in, s->d_out, s->status}, 2,
+             (cl_uint[]){(cl_uint)s->n, (cl_uint)s->exclusive});
+    s->steps[s->nsteps - 1].after_clear = 1;
+}
+// end snippet onepass-host
+
+/* What status[0] holds after scan_fallback: how many tiles a waiting group
+ * summed itself because their owner had not published yet. */
+static unsigned long long fallbacks(const scan *s)
+{
+    cl_ulong count = 0;
+    clu_read(s->env, s->status, sizeof count, &count);
+    return (unsigned long long)count;
+}
 
 /* ---- the bank model ------------------------------------------------------- */
 
@@ -319,6 +377,7 @@ static size_t check(scan *s, const variant *v, int is_int, int exact, void *h_in
         CLU_CHECK(clEnqueueWriteBuffer(s->env->queue, s->result, CL_TRUE, 0, nout * s->esize, h_out, 0, NULL, NULL));
         run_steps(s);
         clu_read(s->env, s->result, nout * s->esize, h_out);
+        if (v->fallbacks) printf("%s: %llu fallbacks (tiles summed by a waiting group)\n", v->name, fallbacks(s));
     } else scan_serial(h_in, h_out, n, s->exclusive);
 
     char what[64];
@@ -362,13 +421,13 @@ static double time_variant(scan *s, const variant *v, size_t reps, void *h_in, v
 /* ---- report ----------------------------------------------------------------- */
 
 static void report(const scan *s, const variant *v, const char *type, size_t reps, double ms,
-                   const double *stage_ms, double copy)
+                   const double *stage_ms, double copy, int is_default)
 {
     double slowest = 0.0, gbps = (v->total_only ? 1.0 : 2.0) * (double)(s->n * s->esize) / ms * 1e-6;
     printf("%-19s %10.4f ms (best of %zu%s): %8.2f GB/s", v->name, ms, reps,
            v->plan ? " per launch" : " on the host", gbps);
     if (copy > 0) printf(", %.1f%% of the copy kernel", 100.0 * gbps / copy);
-    printf("\n");
+    printf("%s\n", is_default ? " (this device's default)" : "");
     for (int i = 0; i < s->nsteps; i++) {
         if (s->nsteps > 1) printf("  %-24s %10.4f ms\n", s->steps[i].what, stage_ms[i]);
         slowest = fmax(slowest, stage_ms[i]);
@@ -378,14 +437,23 @@ static void report(const scan *s, const variant *v, const char *type, size_t rep
            "exclusive" : "inclusive", s->n, s->wg, s->items, v->plan ? tile_of(s, v) : s->n, ms, gbps,
            s->nsteps, slowest);
     if (copy > 0) printf(" copy_gbps=%.3f pct_copy=%.2f", copy, 100.0 * gbps / copy);
-    printf("\n");
+    if (v->fallbacks) printf(" fallbacks=%llu", fallbacks(s));
+    printf(" default=%d\n", is_default);
+}
+
+/* The platform's name: NVIDIA's is "NVIDIA CUDA". */
+static int on_nvidia(const clu_env *env)
+{
+    char name[256] = "";
+    CLU_CHECK(clGetPlatformInfo(env->platform, CL_PLATFORM_NAME, sizeof name - 1, name, NULL));
+    return strstr(name, "NVIDIA") != NULL;
 }
 
 /* ---- main ------------------------------------------------------------------- */
 
 int main(int argc, char **argv)
 {
-    size_t n = 1 << 20, wg = 256, items = 16, reps = 5;
+    size_t n = 1 << 20, wg = 0, items = 0, reps = 5, spin = 0; /* 0: not given */
     int chosen = -1, excl_flag = 0, incl_flag = 0;
     const char *type_s = "float";
     // snippet: options
@@ -395,9 +463,12 @@ int main(int argc, char **argv)
         {"-T", "TYPE", "float or int", CLU_OPT_STRING, &type_s, 0, 0},
         {"-i", NULL, "inclusive scan: B[i] includes A[i] (the default)", CLU_OPT_FLAG, &incl_flag, 0, 0},
         {"-e", NULL, "exclusive scan: B[i] = A[0] + ... + A[i-1], B[0] = 0", CLU_OPT_FLAG, &excl_flag, 0, 0},
-        {"-t", "WG", "work-group size, a power of two", CLU_OPT_SIZE, &wg, 1, 1 << 16},
-        {"-v", "ITEMS", "values per work-item of reduce, reduce-then-scan, lookback (multiple of 4)",
-         CLU_OPT_SIZE, &items, 4, 64},
+        {"-t", "WG", "work-group size, a power of two (default 256; onepass, fallback: 128, at least 32)", CLU_OPT_SIZE,
+         &wg, 1, 1 << 16},
+        {"-v", "ITEMS", "values per work-item of reduce ... fallback (multiple of 4, at most 64; default 16, "
+         "onepass: 32), or cpu-chunks' chunk (multiple of 8; default 32768)", CLU_OPT_SIZE, &items, 4, 1 << 20},
+        {"-s", "POLLS", "polls before fallback or cpu-chunks sums a silent tile itself (default: the kernel's)",
+         CLU_OPT_SIZE, &spin, 1, 1u << 30},
         {"-r", "REPS", "timed runs of each launch; the best counts", CLU_OPT_SIZE, &reps, 1, 100},
     };
     // end snippet options
@@ -407,19 +478,28 @@ int main(int argc, char **argv)
     const int is_int = !strcmp(type_s, "int");
     if (!is_int && strcmp(type_s, "float")) clu_die("-T %s: the type is float or int", type_s);
     if (excl_flag && incl_flag) clu_die("-i and -e exclude each other: choose one");
+    const int t_set = wg != 0, v_set = items != 0;
+    if (!t_set) wg = 256;
+    if (!v_set) items = 16;
     if (wg & (wg - 1)) clu_die("-t %zu: the work-group size must be a power of two", wg);
     if (items % 4) clu_die("-v %zu: the values per work-item must be a multiple of 4", items);
-    scan proto = {.n = n, .wg = wg, .items = items, .esize = is_int ? sizeof(int) : sizeof(float),
-                  .exclusive = excl_flag};
-    int run[NVARIANTS];
-    for (int v = 0; v < NVARIANTS; v++) { /* an explicit -o must run; "all" skips what cannot */
-        const char *why = (chosen < 0 || chosen == v) ? why_not(&proto, &variants[v], is_int) : "";
-        if (why && chosen == v) clu_die("-o %s: %s", variants[v].name, why);
-        run[v] = !why;
-    }
 
     clu_env env;
     clu_setup(&env, &common);
+    scan proto = {.env = &env, .n = n, .wg = wg, .items = items, .esize = is_int ? sizeof(int) : sizeof(float),
+                  .spin = spin, .exclusive = excl_flag, .is_int = is_int, .nv_ptx = on_nvidia(&env)};
+    const int here = clu_device_is_gpu(env.device) ? ON_GPU : ON_CPU; /* no flags: the fast path here */
+    static scan plans[NVARIANTS];
+    int run[NVARIANTS], shared = 0;
+    for (int v = 0; v < NVARIANTS; v++) { /* an explicit -o must run; "all" skips what cannot */
+        plans[v] = proto;
+        if (variants[v].wg && !t_set) plans[v].wg = variants[v].wg; /* its own shape */
+        if (variants[v].wg && !v_set) plans[v].items = variants[v].items;
+        const char *why = (chosen < 0 || chosen == v) ? why_not(&plans[v], &variants[v], is_int) : "";
+        if (why && chosen == v) clu_die("-o %s: %s", variants[v].name, why);
+        run[v] = !why;
+        shared |= run[v] && variants[v].plan && !variants[v].wg; /* needs the shared builds */
+    }
     // snippet: memory-check
     /* Refuse, before allocating, what the device cannot hold: one buffer may
      * be at most CL_DEVICE_MAX_MEM_ALLOC_SIZE, all of them together (input,
@@ -432,26 +512,27 @@ int main(int argc, char **argv)
                 "(CL_DEVICE_GLOBAL_MEM_SIZE)", n, bytes, (unsigned long long)global_mem);
     // end snippet memory-check
     // snippet: plans
-    /* The kernels' local arrays are sized by -D options: one build per run. */
+    /* The kernels' local arrays are sized by -D options: one build per run
+     * (and one per variant with its own shape, in its plan). */
     char defs[64];
     snprintf(defs, sizeof defs, "-DWG=%zu -DITEMS=%zu -DTYPE_INT=%d", wg, items, is_int);
-    proto.env = &env;
-    proto.block = clu_build(&env, BLOCK, defs);
-    proto.fast = clu_build(&env, FAST, defs);
+    proto.block = shared ? clu_build(&env, BLOCK, defs) : NULL;
+    proto.fast = shared ? clu_build(&env, FAST, defs) : NULL;
     proto.d_in = clu_buffer(&env, CL_MEM_READ_ONLY, bytes, NULL, "the input");
     proto.d_out = proto.result = clu_buffer(&env, CL_MEM_READ_WRITE, bytes, NULL, "the output");
     /* Every variant's launches first: a work-group or local array the device
      * refuses stops the program here, before anything ran. */
-    static scan plans[NVARIANTS];
     for (int v = 0; v < NVARIANTS; v++) {
+        size_t own_wg = plans[v].wg, own_items = plans[v].items;
         plans[v] = proto;
+        plans[v].wg = own_wg, plans[v].items = own_items;
         if (run[v] && variants[v].plan) variants[v].plan(&plans[v], &variants[v]);
     }
     // end snippet plans
     printf("scan:     n = %zu %ss, %s, work-group %zu, %zu values per work-item in the fast tiles\n", n,
            type_s, excl_flag ? "exclusive" : "inclusive", wg, items);
     for (int v = 0; v < NVARIANTS; v++)
-        if (!run[v] && chosen < 0) printf("%-19s skipped: %s\n", variants[v].name, why_not(&proto, &variants[v], is_int));
+        if (!run[v] && chosen < 0) printf("%-19s skipped: %s\n", variants[v].name, why_not(&plans[v], &variants[v], is_int));
     for (int v = 0, shown = 0; v < NVARIANTS; v++)
         if (run[v] && variants[v].bank_model && !shown++) print_bank_model(wg);
 
@@ -479,17 +560,19 @@ int main(int argc, char **argv)
         double stage_ms[MAXSTEPS];
         if (run[v])
             report(&plans[v], &variants[v], type_s, reps,
-                   time_variant(&plans[v], &variants[v], reps, h_in, h_out, stage_ms), stage_ms, copy);
+                   time_variant(&plans[v], &variants[v], reps, h_in, h_out, stage_ms), stage_ms, copy,
+                   variants[v].default_on == here);
     }
 
     for (int v = 0; v < NVARIANTS; v++) {
         for (int i = 0; i < plans[v].nsteps; i++) clReleaseKernel(plans[v].steps[i].k);
         for (int i = 0; i < plans[v].nbufs; i++) clReleaseMemObject(plans[v].bufs[i]);
+        if (plans[v].own) clReleaseProgram(plans[v].own);
     }
     clReleaseMemObject(proto.d_in);
     clReleaseMemObject(proto.d_out);
-    clReleaseProgram(proto.block);
-    clReleaseProgram(proto.fast);
+    if (shared) clReleaseProgram(proto.block);
+    if (shared) clReleaseProgram(proto.fast);
     clu_teardown(&env);
     free(h_in);
     free(h_out);

@@ -187,7 +187,7 @@ def main(argv):
         col, _, val = cond.partition("=")
         if col not in header:
             die("%s has no column '%s'" % (src, col))
-        rows = [r for r in rows if r.get(col) == val]
+        rows = [r for r in rows if r.get(col) in val.split("|")]
     xs_col, y_col, s_col = opt["x"], opt["y"], opt.get("series")
     series = {}
     order = []
@@ -200,7 +200,12 @@ def main(argv):
         if name not in series:
             series[name] = []
             order.append(name)
-        series[name].append((x, y))
+        same = [i for i, p in enumerate(series[name]) if p[0] == x]
+        if same:  # several runs at one x (shapes, repetitions): the best counts
+            i = same[0]
+            series[name][i] = (x, max(y, series[name][i][1]))
+        else:
+            series[name].append((x, y))
     show = opt["show"].split(",") if "show" in opt else order
     if len(show) > 7:
         die("at most 7 series in one figure (%d asked)" % len(show))

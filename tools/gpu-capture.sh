@@ -12,7 +12,12 @@ out=${1:?usage: gpu-capture.sh OUT [CAPTURE [BENCH]]}
 all=$(ls -d lessons/[0-9][0-9]-*/ | xargs -n1 basename | tr '\n' ' ')
 pick() { case "$1" in all) echo "$all" ;; none) echo "" ;; *) echo "$1" ;; esac; }
 capture=$(pick "${2:-all}") bench=$(pick "${3:-all}")
+mkdir -p "$out/gpu"
+# What `make doctor` says before and after NVIDIA's driver is registered
+# (the book's device appendix shows both).
+tools/doctor.sh >"$out/gpu/doctor-unregistered.txt" 2>&1
 bash tools/gpu-setup.sh || exit 2
+tools/doctor.sh >"$out/gpu/doctor-registered.txt" 2>&1
 make -j16 all >"$out/build.log" 2>&1 || { tail -20 "$out/build.log"; exit 2; }
 export CLU_PLATFORM=NVIDIA
 mkdir -p "$out/gpu"

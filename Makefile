@@ -22,7 +22,7 @@ ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefine
 ASAN_BINS  := $(addprefix $(BUILD)/asan/,$(LESSONS) test-clu)
 
 .PHONY: all run test help deps deps-test deps-book deps-bench doctor book check-kernels \
-        check-book grade grade-all handout capture bench clean starters $(addprefix run-,$(LESSONS))
+        check-book grade grade-all handout capture bench figures clean starters $(addprefix run-,$(LESSONS))
 
 all: $(BINS)
 
@@ -41,6 +41,7 @@ help:
 	@echo "make check-book     the book's links, Chromium screenshots, PDF pages as PNG"
 	@echo "make capture        rerun the lessons, save outputs to \$$(RESULTS) for the book"
 	@echo "make bench          the benchmarks: figures printed and saved to \$$(RESULTS)"
+	@echo "make figures        redraw the gnuplot figures from \$$(RESULTS)/*.csv (after a GPU run)"
 	@echo "make clean          remove build/"
 	@echo "lessons: $(LESSONS)"
 
@@ -153,6 +154,9 @@ capture: $(BINS)
 
 bench: $(BINS) | deps-bench
 	@tools/bench.sh "$(RESULTS)"
+
+figures: | deps-bench
+	@tools/figures.sh "$(RESULTS)"
 
 clean:
 	rm -rf $(BUILD)

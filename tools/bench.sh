@@ -10,7 +10,8 @@
 # sized for both. All output goes to RESULTS/LESSON.bench.txt;
 # every `result:` line of it becomes one row of RESULTS/LESSON.csv
 # (tools/results.py: device, vendor, driver, OpenCL version and date on top).
-# The book draws its tables and figures from these CSVs when it is built.
+# The book draws most tables and figures from these CSVs when it is built;
+# lessons/LESSON/plot.gp draws the ones it cannot (tools/figures.sh).
 # At the end tools/scoreboard.py prints every headline ratio in one table and
 # saves it as RESULTS/scoreboard.md.
 set -u
@@ -42,6 +43,10 @@ for l in "$@"; do
         grep '^result: ' "$log" | tail -n 3
     done <"$args"
     tools/results.py "$log" >"$res/$l.csv" || status=1
+    # Figures the book cannot draw from the CSV itself (a timeline, panels).
+    if [ -f "lessons/$l/plot.gp" ]; then
+        tools/figures.sh "$res" "$l" || status=1
+    fi
 done
 tools/scoreboard.py "$res" | tee "$res/scoreboard.md"
 exit $status

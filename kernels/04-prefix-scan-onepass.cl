@@ -212,7 +212,7 @@ static void store_tile(__global T *out, uint tile, uint n, int full, const T y[I
     const uint lid = get_local_id(0);
     if (full) {
         for (int k = 0; k < VPI; k++)
-            stage[SLOT(lid * VPI + k)] = (T4)(y[4 * k], y[4 * k + 1], y[4 * k + 2], y[4 * k + 3]);
+            stage[SLOT(lid * VPI + k)] = vload4(k, y); /* not (T4)(y[..], ...): Oclgrind reads that as an undefined vector */
         barrier(CLK_LOCAL_MEM_FENCE);
         __global T4 *p = (__global T4 *)(out + (size_t)tile * TILE);
         for (int k = 0; k < VPI; k++)

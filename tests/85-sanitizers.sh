@@ -3,7 +3,11 @@
 # small sizes. LeakSanitizer checks the host code; tests/lsan.supp hides only
 # what the OpenCL runtime itself keeps until exit.
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:verify_asan_link_order=0  # the grader runs checkers under Oclgrind, which preloads itself
-export LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0
+# The suppressions live outside /tmp: the grader runs students' programs in a
+# sandbox with an empty /tmp, and a project cloned under /tmp is hidden there.
+LSAN_SUPP=$(mktemp /var/tmp/workbook-lsan.XXXXXX 2>/dev/null || mktemp)
+cp tests/lsan.supp "$LSAN_SUPP"
+export LSAN_OPTIONS=suppressions=$LSAN_SUPP:print_suppressions=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 san_clean() { # san_clean NAME -- CMD...: exit 0 and no sanitizer report
@@ -45,3 +49,4 @@ for sol in solutions/*/; do
         env CC="cc -fsanitize=address,undefined -fno-sanitize-recover=undefined" tools/grade.sh "$ex" "$solved"
     rm -rf "$solved"
 done
+rm -f "$LSAN_SUPP"

@@ -2,7 +2,7 @@
 """scoreboard.py RESULTS -- every headline ratio of the workbook in one table.
 
 Reads the CSV files `make bench` wrote into RESULTS (tools/results.py shape)
-and prints a Markdown table: what is compared, the two figures from the same
+and prints a Markdown table (also written as RESULTS/scoreboard.csv for the book): what is compared, the two figures from the same
 run, their ratio, the goal, and whether it is met. Each ratio is two numbers
 from one run of one program on one device. A headline whose rows are missing
 says "not measured".
@@ -90,8 +90,9 @@ headline('05-matrix-multiplication.csv', 'SGEMM cpu kernel / OpenBLAS, n = 1024,
 ON_GPU = False  # set by main(): the CPU headlines mean nothing on a GPU
 
 
-def main(res):
-    tables = {os.path.basename(p): load(p) for p in glob.glob(os.path.join(res, '*.csv'))}
+def main(res, csv_out=None):
+    tables = {os.path.basename(p): load(p) for p in glob.glob(os.path.join(res, '*.csv'))
+              if os.path.basename(p) != 'scoreboard.csv'}
     meta = next((m for m, _ in tables.values() if m.get('device')), {})
     global ON_GPU
     ON_GPU = '(GPU)' in meta.get('device', '')
@@ -99,16 +100,27 @@ def main(res):
           f"{meta.get('opencl', '?')}, {meta.get('date', '?')}\n")
     print('| headline | kernel | yardstick | ratio | goal | met |')
     print('| --- | ---: | ---: | ---: | ---: | --- |')
+    out = []
     for name, label, fn, goal in HEADLINES:
         got = fn(tables[name][1]) if name in tables else None
         if not got:
             print(f'| {label} | | | not measured | {goal:.2f} | |')
+            out.append([label, '', '', '', 'not measured', f'{goal:.2f}', ''])
             continue
         a, b, text = got
         ratio = a / b
-        print(f'| {label}: {text} | {a:.1f} | {b:.1f} | {ratio:.3f} | {goal:.2f} | '
-              f'{"yes" if ratio >= goal else f"no ({100 * (goal - ratio) / goal:.1f} % short)"} |')
+        met = "yes" if ratio >= goal else f"no ({100 * (goal - ratio) / goal:.1f} % short)"
+        print(f'| {label}: {text} | {a:.1f} | {b:.1f} | {ratio:.3f} | {goal:.2f} | {met} |')
+        out.append([label, text, f'{a:.1f}', f'{b:.1f}', f'{ratio:.3f}', f'{goal:.2f}', met])
+    if csv_out:  # the same table for the book, in the project's one CSV shape
+        with open(csv_out, 'w', encoding='utf-8') as f:
+            for k in ('device', 'vendor', 'driver', 'opencl', 'date'):
+                f.write(f'# {k}: {meta.get(k, "?")}\n')
+            w = csv.writer(f, lineterminator='\n')
+            w.writerow(['headline', 'at', 'kernel', 'yardstick', 'ratio', 'goal', 'met'])
+            w.writerows(out)
 
 
 if __name__ == '__main__':
-    main(sys.argv[1] if len(sys.argv) > 1 else 'results/pocl')
+    res = sys.argv[1] if len(sys.argv) > 1 else 'results/pocl'
+    main(res, os.path.join(res, 'scoreboard.csv'))

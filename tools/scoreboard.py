@@ -62,13 +62,13 @@ def scan_ratio(rows, variant=None):
     return num(r, 'gbps'), num(r, 'copy_gbps'), f"{r['variant']} at n = {int(n)} (GB/s)"
 
 
-@headline('04-prefix-scan.csv', 'scan, default (no flags) / float4 copy', 0.85)
+@headline('04-prefix-scan.csv', 'scan: the default (no flags) / float4 copy', 0.85)
 def scan_default(rows):
     defaults = [r for r in rows if r.get('default') == '1']
     return scan_ratio(defaults) if defaults else scan_ratio(rows, 'lookback')
 
 
-@headline('04-prefix-scan.csv', 'scan, best variant / float4 copy', 0.80)
+@headline('04-prefix-scan.csv', 'scan: best variant / float4 copy', 0.80)
 def scan_best(rows):
     return scan_ratio([r for r in rows if r.get('variant') != 'reduce'])  # a reduction is no scan
 
@@ -77,15 +77,15 @@ def gemm(rows, n, a, b):
     ra = best(rows, 'gflops', variant=a, n=n)
     rb = best(rows, 'gflops', variant=b, n=n)
     if not ra or not rb: return None
-    return num(ra, 'gflops'), num(rb, 'gflops'), f"n = {n} (GFLOP/s)"
+    return num(ra, "gflops"), num(rb, "gflops"), "GFLOP/s"
 
 
 for n, goal in ((8192, 0.95), (4096, 0.90), (2048, 0.90), (1024, 0.90)):
-    headline('05-matrix-multiplication.csv', f'SGEMM fast / cuBLAS, n = {n}', goal)(
+    headline('05-matrix-multiplication.csv', f'SGEMM fast / cuBLAS at n = {n}', goal)(
         lambda rows, n=n: gemm(rows, n, 'fast', 'cublas'))
-headline('05-matrix-multiplication.csv', 'SGEMM fast / CLBlast, n = 8192', 1.0)(
+headline('05-matrix-multiplication.csv', 'SGEMM fast / CLBlast at n = 8192', 1.0)(
     lambda rows: gemm(rows, 8192, 'fast', 'clblast'))
-headline('05-matrix-multiplication.csv', 'SGEMM cpu kernel / OpenBLAS, n = 1024, on a CPU device', 0.5)(
+headline('05-matrix-multiplication.csv', 'SGEMM cpu kernel / OpenBLAS at n = 1024 on a CPU device', 0.5)(
     lambda rows: None if ON_GPU else gemm(rows, 1024, 'cpu', 'openblas'))
 ON_GPU = False  # set by main(): the CPU headlines mean nothing on a GPU
 

@@ -142,6 +142,11 @@ cl_kernel clu_kernel(cl_program program, const char *name);
  * it declares plus the local arguments set so far? If not, exit(2) with the
  * device's and the kernel's limits. */
 void clu_check_wgsize(const clu_env *env, cl_kernel kernel, size_t wg);
+/* The default work-group size for `kernel` on this device: the largest power
+ * of two that is at most `cap` and that the kernel and the device allow
+ * (CL_KERNEL_WORK_GROUP_SIZE can be far below the device's limit: rusticl
+ * reports 32). Programs take it when -t is not given. */
+size_t clu_default_wg(const clu_env *env, cl_kernel kernel, size_t cap);
 
 size_t clu_round_up(size_t n, size_t m);
 /* count * size, or exit(2) naming `what` if it overflows size_t. */
@@ -150,6 +155,13 @@ size_t clu_bytes(size_t count, size_t size, const char *what);
 void *clu_malloc(size_t bytes, const char *what);
 /* Refuse a buffer larger than CL_DEVICE_MAX_MEM_ALLOC_SIZE: exit(2). */
 void clu_check_alloc(const clu_env *env, size_t bytes, const char *what);
+/* Refuse, before anything is allocated, a run whose buffers do not fit:
+ * `host_bytes` of host memory against what the machine has available now,
+ * `device_bytes` against the device's global memory, and on a device that
+ * shares the host's memory (a CPU) both together against the host's. exit(2)
+ * with one line naming the sizes, so a large run is refused instead of being
+ * killed by the kernel's out-of-memory killer. */
+void clu_check_memory(const clu_env *env, size_t host_bytes, size_t device_bytes);
 /* A device buffer of `bytes`, checked against the device's limit, filled
  * from `host` when it is not NULL (blocking). */
 cl_mem clu_buffer(clu_env *env, cl_mem_flags flags, size_t bytes, const void *host, const char *what);

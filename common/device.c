@@ -369,6 +369,18 @@ void clu_check_wgsize(const clu_env *env, cl_kernel kernel, size_t wg)
                 name, (unsigned long long)local, (unsigned long long)dev_local);
 }
 
+size_t clu_default_wg(const clu_env *env, cl_kernel kernel, size_t cap)
+{
+    size_t limit = clu_device_size(env->device, CL_DEVICE_MAX_WORK_GROUP_SIZE), k_max = limit;
+    CLU_CHECK(clGetKernelWorkGroupInfo(kernel, env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof k_max,
+                                       &k_max, NULL));
+    if (k_max < limit) limit = k_max;
+    if (cap && cap < limit) limit = cap;
+    size_t wg = 1;
+    while (wg * 2 <= limit) wg *= 2;
+    return wg;
+}
+
 /* ---- sizes and memory ---------------------------------------------------- */
 
 size_t clu_round_up(size_t n, size_t m)
@@ -399,6 +411,43 @@ void clu_check_alloc(const clu_env *env, size_t bytes, const char *what)
         clu_die("%s needs %.2f GiB, but this device allows at most %.2f GiB per buffer "
                 "(CL_DEVICE_MAX_MEM_ALLOC_SIZE)",
                 what, (double)bytes / (1u << 30), (double)max / (1u << 30));
+}
+
+/* Host memory that can be had now without swapping: MemAvailable on Linux,
+ * else all physical memory; 0 when nothing says. */
+static double host_available(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (f) {
+        char line[256];
+        unsigned long long kib = 0;
+        while (fgets(line, sizeof line, f))
+            if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1) break;
+        fclose(f);
+        if (kib) return (double)kib * 1024.0;
+    }
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    return pages > 0 && size > 0 ? (double)pages * (double)size : 0.0;
+}
+
+void clu_check_memory(const clu_env *env, size_t host_bytes, size_t device_bytes)
+{
+    const double GiB = 1024.0 * 1024.0 * 1024.0;
+    double device = (double)clu_device_ulong(env->device, CL_DEVICE_GLOBAL_MEM_SIZE);
+    cl_bool unified = CL_FALSE;
+    clGetDeviceInfo(env->device, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, NULL);
+    int shared = unified || !clu_device_is_gpu(env->device);
+    /* Leave a tenth of what is free for the driver, the compiler and the rest. */
+    double host = 0.9 * host_available();
+    double on_host = (double)host_bytes + (shared ? (double)device_bytes : 0.0);
+    if ((double)device_bytes > device)
+        clu_die("these sizes need %.2f GiB of device memory, the device has %.2f GiB "
+                "(CL_DEVICE_GLOBAL_MEM_SIZE): choose smaller sizes",
+                (double)device_bytes / GiB, device / GiB);
+    if (host > 0 && on_host > host)
+        clu_die("these sizes need %.2f GiB of host memory%s, but only %.2f GiB are free: choose "
+                "smaller sizes", on_host / GiB, shared ? " (the device's buffers included: it "
+                "shares the host's memory)" : "", host / 0.9 / GiB);
 }
 
 cl_mem clu_buffer(clu_env *env, cl_mem_flags flags, size_t bytes, const void *host, const char *what)

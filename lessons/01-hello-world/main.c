@@ -55,11 +55,11 @@ static void reference(const float *A, const float *B, double *ref, double *mag, 
 
 int main(int argc, char **argv)
 {
-    size_t X = 1 << 20, Y = 1024, wg = 256, reps = 3;
+    size_t X = 1 << 20, Y = 1024, wg = 0, reps = 3; /* wg 0: the kernel's choice */
     const clu_option opts[] = {
         {"-x", "X", "length of A and C", CLU_OPT_SIZE, &X, 1, INT_MAX},
         {"-y", "Y", "length of B (terms in each sum)", CLU_OPT_SIZE, &Y, 1, INT_MAX},
-        {"-t", "WG", "work-group size (work-items per group)", CLU_OPT_SIZE, &wg, 1, 1 << 16},
+        {"-t", "WG", "work-group size (default: the largest power of two up to 256 the kernel allows)", CLU_OPT_SIZE, &wg, 1, 1 << 16},
         {"-r", "N", "runs of the kernel; the best time counts", CLU_OPT_SIZE, &reps, 1, 1000},
     };
     clu_common common;
@@ -144,7 +144,13 @@ int main(int argc, char **argv)
     CLU_CHECK_ERR(err, "clCreateKernel");
     // end snippet program
     clu_env env = {platform, device, context, queue, common.build_log};
+    /* The work-group size: the kernel says how large a group it can run with
+     * on this device (CL_KERNEL_WORK_GROUP_SIZE); -t asks for another. */
+    if (!wg) wg = clu_default_wg(&env, kernel, 256);
     clu_check_wgsize(&env, kernel, wg); /* refuse, with the limits, what cannot run */
+    /* Host: A, B, C, the serial result, the reference and its bounds. Device: A, B, C. */
+    clu_check_memory(&env, clu_bytes(X, 4 * sizeof(float) + 2 * sizeof(double), "the host arrays") + Y * sizeof(float),
+                     clu_bytes(X, 2 * sizeof(float), "the buffers") + Y * sizeof(float));
     clu_check_alloc(&env, clu_bytes(X, sizeof(float), "A"), "A");
     clu_check_alloc(&env, clu_bytes(Y, sizeof(float), "B"), "B");
 

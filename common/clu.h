@@ -94,12 +94,21 @@ typedef struct {
     const char *platform; /* -p: index or name part, or NULL (env CLU_PLATFORM) */
     const char *device;   /* -d: index or name part, or NULL (env CLU_DEVICE) */
     int build_log;        /* --build-log: show the log on success too */
+    size_t budget;        /* --budget S: seconds a run may be expected to take (default 60) */
 } clu_common;
 
 /* Parse argv. -h and --list print and exit(0); anything wrong exits 2
  * with one line. */
 void clu_parse_args(int argc, char **argv, const char *purpose, const clu_option *opts,
                     size_t nopts, clu_common *common);
+/* The time every run is held to. A program estimates what its sizes will
+ * take and calls clu_check_budget(): more than --budget seconds (default 60)
+ * is refused with one line naming the option. Whatever still runs past ten
+ * times the budget (a kernel that never ends, an estimate that was wrong) is
+ * stopped by a watchdog that clu_parse_args() sets: one line naming the step
+ * given to clu_step() last, and exit status 2. */
+void clu_check_budget(const clu_common *common, double seconds, const char *what);
+void clu_step(const char *what); /* "the C reference", "kernel tiled", ... */
 /* Digits only, within [min, max]; exit(2) naming `flag` otherwise. */
 size_t clu_parse_size(const char *flag, const char *text, size_t min, size_t max);
 

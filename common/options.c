@@ -4,9 +4,51 @@
 #include "clu.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+/* ---- the time budget and the watchdog --------------------------------------- */
+
+/* The step in progress and the watchdog's limit, kept where the signal
+ * handler can reach them: the one piece of state in common/, so that a
+ * program that hangs can still say where. `set` NULL only reads. */
+static const char *step_now(const char *set, unsigned *limit_s)
+{
+    static const char *volatile step = "the program";
+    static volatile unsigned limit = 0;
+    if (set) step = set;
+    if (limit_s && *limit_s) limit = *limit_s;
+    if (limit_s) *limit_s = limit;
+    return step;
+}
+
+static void watchdog(int sig)
+{
+    (void)sig;
+    unsigned limit = 0;
+    const char *step = step_now(NULL, &limit);
+    /* Only async-signal-safe calls here: write() and _exit(). */
+    char msg[512];
+    int n = snprintf(msg, sizeof msg, "error: %s did not finish within %u s (the watchdog: ten "
+                     "times --budget); choose smaller sizes or raise --budget\n", step, limit);
+    if (n > 0) (void)!write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
+    _exit(2);
+}
+
+void clu_step(const char *what)
+{
+    step_now(what, NULL);
+}
+
+void clu_check_budget(const clu_common *common, double seconds, const char *what)
+{
+    if (seconds > (double)common->budget)
+        clu_die("%s would take about %.0f s, more than the budget of %zu s: choose smaller sizes "
+                "or raise --budget", what, seconds, common->budget);
+}
 
 size_t clu_parse_size(const char *flag, const char *text, size_t min, size_t max)
 {
@@ -67,6 +109,7 @@ static void usage(const char *prog, const char *purpose, const clu_option *opts,
     printf("  %-14s %s\n", "-d DEVICE", "device by index or name part (env CLU_DEVICE)");
     printf("  %-14s %s\n", "--list", "list platforms and devices, then exit");
     printf("  %-14s %s\n", "--build-log", "print the kernel build log even on success");
+    printf("  %-14s %s\n", "--budget S", "seconds a run may take (default 60; a watchdog stops it at ten times that)");
     printf("  %-14s %s\n", "-h, --help", "this help");
     printf("\nexit status: 0 verified, 1 wrong result, 2 could not run\n");
 }
@@ -79,6 +122,7 @@ void clu_parse_args(int argc, char **argv, const char *purpose, const clu_option
     common->platform = p && *p ? p : NULL; /* set but empty counts as unset */
     common->device = d && *d ? d : NULL;
     common->build_log = 0;
+    common->budget = 60;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -91,6 +135,11 @@ void clu_parse_args(int argc, char **argv, const char *purpose, const clu_option
         }
         if (!strcmp(a, "--build-log")) {
             common->build_log = 1;
+            continue;
+        }
+        if (!strcmp(a, "--budget")) {
+            if (i + 1 >= argc) clu_die("--budget needs a value: --budget SECONDS");
+            common->budget = clu_parse_size(a, argv[++i], 1, 7 * 24 * 3600);
             continue;
         }
         if (!strcmp(a, "-p") || !strcmp(a, "-d")) {
@@ -113,4 +162,8 @@ void clu_parse_args(int argc, char **argv, const char *purpose, const clu_option
         else if (o->kind == CLU_OPT_VARIANT) *(int *)o->dest = parse_variant(o, v);
         else *(const char **)o->dest = v;
     }
+    unsigned limit = (unsigned)(10 * common->budget);
+    step_now(NULL, &limit);
+    signal(SIGALRM, watchdog);
+    alarm(limit);
 }

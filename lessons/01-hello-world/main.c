@@ -65,6 +65,9 @@ int main(int argc, char **argv)
     clu_common common;
     clu_parse_args(argc, argv, "lesson 01: the outer sum C[x] = sum_y A[x]*B[y], the whole host flow",
                    opts, sizeof opts / sizeof opts[0], &common);
+    /* X·Y multiply-adds per run, at about a nanosecond each where it is slowest
+     * (the serial C); refuse sizes that would take longer than --budget. */
+    clu_check_budget(&common, 1e-9 * (double)X * (double)Y * (double)(reps + 3), "X·Y multiply-adds");
     cl_int err;
 
     // snippet: platform-device
@@ -186,6 +189,7 @@ int main(int argc, char **argv)
      * bound that grows as rounding error does. The times come from the second. */
     size_t wrong = 0;
     double up_ms = 0, kernel_ms = 0, down_ms = 0;
+    clu_step("the kernel");
     for (int exact = 1; exact >= 0; exact--) {
         if (exact) {
             /* |B| up to 10^5/sqrt(Y): the partial sums, random walks of
@@ -230,6 +234,7 @@ int main(int argc, char **argv)
 
     /* The serial C on the same data: the baseline. */
     float *h_serial = clu_malloc(X * sizeof *h_serial, "the serial result");
+    clu_step("the serial C");
     double t0 = clu_now();
     outer_sum_serial(h_A, h_B, h_serial, (int)X, (int)Y);
     double serial_ms = (clu_now() - t0) * 1e3;

@@ -14,9 +14,11 @@
  * APIs introduced: __constant kernel arguments (the items, read by every
  * work-item), CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE (the SIMD width),
  * atomic_inc into a global work list.
- * The OpenMP comparison and the run-time estimate are in compare.c.
+ * What it is measured against (OpenMP threads, rounds of redistributed
+ * work, meet in the middle) is in alternatives.c beside this file, the types
+ * both share in subset-sum.h.
  */
-#include "clu.h"
+#include "subset-sum.h"
 
 #include <inttypes.h>
 #include <limits.h>
@@ -25,20 +27,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_N 48       /* a path fits in 56 bits; the sums stay far below 2^31 */
-#define MAX_ITEM 1048576 /* |a[i]| <= 2^20, so |any sum| <= 48 * 2^20 < 2^26 */
-
 /* ---- the problem ---------------------------------------------------------- */
 
 // snippet: problem
-/* n items in the order the search takes them, the target, and the bounds
- * lo[d], hi[d]: the sums of the negative and of the positive items from d on. */
-typedef struct {
-    const char *name;
-    int n, target;
-    int a[MAX_N], lo[MAX_N + 1], hi[MAX_N + 1];
-} problem;
-
 static int by_size_down(const void *x, const void *y) { return abs(*(const int *)y) - abs(*(const int *)x); }
 static int by_size_up(const void *x, const void *y) { return by_size_down(y, x); }
 
@@ -89,13 +80,11 @@ static void make_problem(problem *p, const char *name, int n, int A, uint64_t se
 
 /* ---- the C reference -------------------------------------------------------- */
 
-typedef struct { uint64_t found, nodes; } tally;
-
 // snippet: serial
 /* Backtracking: leave item d out, then put it in; give up on a branch as
  * soon as the items left cannot reach the target. The reference, and the
  * baseline every speed-up is measured against. */
-static void search(const problem *p, int d, int s, tally *t)
+void search(const problem *p, int d, int s, tally *t)
 {
     t->nodes++;
     if (s + p->lo[d] > p->target || s + p->hi[d] < p->target) return; /* prune */
@@ -122,58 +111,6 @@ static uint64_t every_subset(const problem *p)
 
 /* ---- the variants ----------------------------------------------------------- */
 
-typedef struct {
-    clu_env env;
-    cl_program program;
-    int k, L;             /* items decided by the id; levels enumerated (hybrid) */
-    size_t wg, reps, budget, simd; /* wg 0: each kernel's own default */
-    cl_mem d_a, d_lo, d_hi, d_count, d_nodes, d_len; /* d_len: rounds' list length */
-    uint64_t *h_count, *h_nodes; /* per work-item, 2^k of each */
-} ctx;
-
-/* What one run of a variant found, and how busy it kept the lanes. */
-typedef struct { uint64_t found, nodes; double lanes, ms; int rounds; size_t wg; } outcome;
-
-typedef struct variant variant;
-struct variant {
-    const char *name, *why;
-    outcome (*run)(ctx *c, const variant *v, const problem *p, int timed);
-    const char *kernel; /* NULL: runs on the host */
-    int enumerate;      /* without a search: 1 the last L levels, 2 all below k */
-};
-
-/* compare.c: the OpenMP comparison. Runs subtree(g, ...) for g < count on
- * every core and adds up what they found; returns the threads, 0 where the
- * program was built without OpenMP (then it runs nothing). */
-int omp_threads(void);
-int omp_over_subtrees(long count, void (*subtree)(long g, const void *arg, uint64_t *found, uint64_t *nodes),
-                      const void *arg, uint64_t *found, uint64_t *nodes);
-
-typedef struct { const problem *p; int k; } split;
-
-/* Subtree g: items 0..k-1 decided by the bits of g, the rest searched. */
-static void subtree(long g, const void *arg, uint64_t *found, uint64_t *nodes)
-{
-    const split *sp = arg;
-    int s = 0;
-    for (int i = 0; i < sp->k; i++) s += (g >> i) & 1 ? sp->p->a[i] : 0;
-    tally t = {0, 0};
-    search(sp->p, sp->k, s, &t);
-    *found += t.found;
-    *nodes += t.nodes;
-}
-
-static outcome run_omp(ctx *c, const variant *v, const problem *p, int timed)
-{
-    (void)v, (void)timed;
-    outcome o = {.lanes = 1.0, .rounds = 1};
-    const split sp = {p, c->k};
-    double t0 = clu_now();
-    omp_over_subtrees(1L << c->k, subtree, &sp, &o.found, &o.nodes);
-    o.ms = (clu_now() - t0) * 1e3;
-    return o;
-}
-
 static outcome run_serial(ctx *c, const variant *v, const problem *p, int timed)
 {
     (void)c, (void)v, (void)timed;
@@ -184,7 +121,7 @@ static outcome run_serial(ctx *c, const variant *v, const problem *p, int timed)
 }
 
 /* The work-group size for a kernel: -t, or what the kernel allows here. */
-static size_t wg_for(ctx *c, cl_kernel kern)
+size_t wg_for(ctx *c, cl_kernel kern)
 {
     size_t wg = c->wg ? c->wg : clu_default_wg(&c->env, kern, 64);
     clu_check_wgsize(&c->env, kern, wg);
@@ -195,7 +132,7 @@ static size_t wg_for(ctx *c, cl_kernel kern)
 /* Divergence, measured: a sub-group of `simd` work-items runs until its
  * longest search ends, so it costs simd * max(nodes); the lanes did
  * sum(nodes) of useful work. 1.0 means no lane ever waited. */
-static void add_lanes(const uint64_t *nodes, size_t items, size_t simd, double *useful, double *paid)
+void add_lanes(const uint64_t *nodes, size_t items, size_t simd, double *useful, double *paid)
 {
     for (size_t g0 = 0; g0 < items; g0 += simd) {
         uint64_t most = 0;
@@ -208,7 +145,7 @@ static void add_lanes(const uint64_t *nodes, size_t items, size_t simd, double *
 }
 // end snippet lanes
 
-static void set_common_args(cl_kernel kern, ctx *c, const problem *p)
+void set_common_args(cl_kernel kern, ctx *c, const problem *p)
 {
     CLU_CHECK(clSetKernelArg(kern, 0, sizeof c->d_a, &c->d_a));
     CLU_CHECK(clSetKernelArg(kern, 1, sizeof c->d_lo, &c->d_lo));
@@ -250,144 +187,6 @@ static outcome run_kernel(ctx *c, const variant *v, const problem *p, int timed)
     return o;
 }
 // end snippet run-kernel
-
-static int deeper_last(const void *x, const void *y)
-{
-    uint64_t a = *(const uint64_t *)x >> 56, b = *(const uint64_t *)y >> 56;
-    return (a > b) - (a < b);
-}
-
-// snippet: rounds-host
-/* Work redistribution: a list of nodes still to search. Each round takes up
- * to 2^k of them, searches each for at most `budget` nodes, and puts back
- * what a work-item could not finish, cut into pieces (at most n + 1 per
- * work-item: the buffer `out` is sized for that). The pieces differ in size
- * by their depth, so the list is sorted by depth before each round: the
- * work-items of one sub-group get pieces of one size. */
-static outcome run_rounds(ctx *c, const variant *v, const problem *p, int timed)
-{
-    (void)timed;
-    cl_kernel kern = clu_kernel(c->program, v->kernel);
-    const size_t width = (size_t)1 << c->k, cap = width * (size_t)(p->n + 1);
-    size_t len = width, room = cap;
-    uint64_t *list = clu_malloc(room * 8, "the work list");
-    for (size_t g = 0; g < width; g++) list[g] = ((uint64_t)c->k << 56) | g;
-    cl_mem d_in = clu_buffer(&c->env, CL_MEM_READ_ONLY, width * 8, NULL, "the work list");
-    cl_mem d_out = clu_buffer(&c->env, CL_MEM_READ_WRITE, cap * 8, NULL, "the work list");
-    const cl_uint budget = (cl_uint)c->budget;
-    set_common_args(kern, c, p);
-    CLU_CHECK(clSetKernelArg(kern, 4, sizeof p->target, &p->target));
-    CLU_CHECK(clSetKernelArg(kern, 5, sizeof d_in, &d_in));
-    CLU_CHECK(clSetKernelArg(kern, 7, sizeof budget, &budget));
-    CLU_CHECK(clSetKernelArg(kern, 8, sizeof c->d_count, &c->d_count));
-    CLU_CHECK(clSetKernelArg(kern, 9, sizeof c->d_nodes, &c->d_nodes));
-    CLU_CHECK(clSetKernelArg(kern, 10, sizeof d_out, &d_out));
-    CLU_CHECK(clSetKernelArg(kern, 11, sizeof c->d_len, &c->d_len));
-    size_t wg = wg_for(c, kern);
-    outcome o = {.rounds = 0, .wg = wg};
-    double useful = 0, paid = 0, t0 = clu_now();
-    const double tree = ldexp(1.0, p->n + 1); /* nodes in the whole tree */
-    while (len > 0) {
-        qsort(list, len, sizeof *list, deeper_last);
-        const size_t m = len < width ? len : width, global = clu_round_up(m, wg);
-        const cl_int m_arg = (cl_int)m, zero = 0;
-        len -= m; /* the last m entries of the list: deepest first */
-        CLU_CHECK(clEnqueueWriteBuffer(c->env.queue, d_in, CL_FALSE, 0, m * 8, list + len, 0, NULL, NULL));
-        CLU_CHECK(clEnqueueWriteBuffer(c->env.queue, c->d_len, CL_FALSE, 0, sizeof zero, &zero, 0, NULL, NULL));
-        CLU_CHECK(clSetKernelArg(kern, 6, sizeof m_arg, &m_arg));
-        CLU_CHECK(clEnqueueNDRangeKernel(c->env.queue, kern, 1, NULL, &global, &wg, 0, NULL, NULL));
-        cl_int back = 0;
-        clu_read(&c->env, c->d_len, sizeof back, &back);
-        clu_read(&c->env, c->d_count, m * 8, c->h_count);
-        clu_read(&c->env, c->d_nodes, m * 8, c->h_nodes);
-        for (size_t g = 0; g < m; g++) o.found += c->h_count[g], o.nodes += c->h_nodes[g];
-        add_lanes(c->h_nodes, m, c->simd, &useful, &paid);
-        o.rounds++;
-        if (back < 0 || (size_t)back > m * (size_t)(p->n + 1) || (double)o.nodes > tree) {
-            fprintf(stderr, "error: round %d handed back %d entries after %" PRIu64 " nodes: "
-                            "more than the tree holds\n", o.rounds, back, o.nodes);
-            o.found = UINT64_MAX; /* reported as wrong */
-            break;
-        }
-        if (len + (size_t)back > room) {
-            room = 2 * (len + (size_t)back);
-            uint64_t *bigger = realloc(list, room * 8);
-            if (!bigger) clu_die("cannot grow the work list to %zu entries", room);
-            list = bigger;
-        }
-        if (back > 0) clu_read(&c->env, d_out, (size_t)back * 8, list + len);
-        len += (size_t)back;
-    }
-    o.ms = (clu_now() - t0) * 1e3;
-    o.lanes = paid > 0 ? useful / paid : 1.0;
-    free(list);
-    clReleaseMemObject(d_out);
-    clReleaseMemObject(d_in);
-    clReleaseKernel(kern);
-    return o;
-}
-// end snippet rounds-host
-
-static int by_value(const void *x, const void *y)
-{
-    int a = *(const int *)x, b = *(const int *)y;
-    return (a > b) - (a < b);
-}
-
-// snippet: mitm-host
-/* Meet in the middle: the 2^m1 sums of the first half and the 2^m2 sums of
- * the second half on the device, the second half sorted on the host, then
- * one branch-free binary search per sum of the first half. 2 * 2^(n/2)
- * sums instead of a tree of 2^(n+1) nodes. */
-static outcome run_mitm(ctx *c, const variant *v, const problem *p, int timed)
-{
-    (void)v, (void)timed;
-    const int m1 = p->n / 2, m2 = p->n - m1, zero = 0;
-    const size_t n1 = (size_t)1 << m1, n2 = (size_t)1 << m2;
-    cl_kernel half = clu_kernel(c->program, "half_sums"), meet = clu_kernel(c->program, "mitm_count");
-    size_t wg_half = wg_for(c, half), wg_meet = wg_for(c, meet);
-    cl_mem d_s1 = clu_buffer(&c->env, CL_MEM_READ_WRITE, n1 * 4, NULL, "the first half's sums");
-    cl_mem d_s2 = clu_buffer(&c->env, CL_MEM_READ_WRITE, n2 * 4, NULL, "the second half's sums");
-    cl_mem d_hits = clu_buffer(&c->env, CL_MEM_WRITE_ONLY, n1 * 8, NULL, "the matches");
-    int *h_s2 = clu_malloc(n2 * 4, "the second half's sums");
-    uint64_t *h_hits = clu_malloc(n1 * 8, "the matches");
-    double t0 = clu_now();
-    size_t global1 = clu_round_up(n1, wg_half), global2 = clu_round_up(n2, wg_half), global3 = clu_round_up(n1, wg_meet);
-    CLU_CHECK(clSetKernelArg(half, 0, sizeof c->d_a, &c->d_a));
-    CLU_CHECK(clSetKernelArg(half, 1, sizeof zero, &zero));
-    CLU_CHECK(clSetKernelArg(half, 2, sizeof m1, &m1));
-    CLU_CHECK(clSetKernelArg(half, 3, sizeof d_s1, &d_s1));
-    CLU_CHECK(clEnqueueNDRangeKernel(c->env.queue, half, 1, NULL, &global1, &wg_half, 0, NULL, NULL));
-    CLU_CHECK(clSetKernelArg(half, 1, sizeof m1, &m1));
-    CLU_CHECK(clSetKernelArg(half, 2, sizeof m2, &m2));
-    CLU_CHECK(clSetKernelArg(half, 3, sizeof d_s2, &d_s2));
-    CLU_CHECK(clEnqueueNDRangeKernel(c->env.queue, half, 1, NULL, &global2, &wg_half, 0, NULL, NULL));
-    clu_read(&c->env, d_s2, n2 * 4, h_s2);
-    qsort(h_s2, n2, sizeof *h_s2, by_value);
-    CLU_CHECK(clEnqueueWriteBuffer(c->env.queue, d_s2, CL_FALSE, 0, n2 * 4, h_s2, 0, NULL, NULL));
-    const int n1_arg = (int)n1;
-    const cl_uint pow2 = (cl_uint)n2;
-    CLU_CHECK(clSetKernelArg(meet, 0, sizeof d_s1, &d_s1));
-    CLU_CHECK(clSetKernelArg(meet, 1, sizeof n1_arg, &n1_arg));
-    CLU_CHECK(clSetKernelArg(meet, 2, sizeof d_s2, &d_s2));
-    CLU_CHECK(clSetKernelArg(meet, 3, sizeof pow2, &pow2));
-    CLU_CHECK(clSetKernelArg(meet, 4, sizeof p->target, &p->target));
-    CLU_CHECK(clSetKernelArg(meet, 5, sizeof d_hits, &d_hits));
-    CLU_CHECK(clEnqueueNDRangeKernel(c->env.queue, meet, 1, NULL, &global3, &wg_meet, 0, NULL, NULL));
-    clu_read(&c->env, d_hits, n1 * 8, h_hits);
-    outcome o = {.nodes = (uint64_t)(n1 + n2), .lanes = 1.0, .rounds = 1, .wg = wg_meet};
-    for (size_t j = 0; j < n1; j++) o.found += h_hits[j];
-    o.ms = (clu_now() - t0) * 1e3;
-    free(h_hits);
-    free(h_s2);
-    clReleaseMemObject(d_hits);
-    clReleaseMemObject(d_s2);
-    clReleaseMemObject(d_s1);
-    clReleaseKernel(meet);
-    clReleaseKernel(half);
-    return o;
-}
-// end snippet mitm-host
 
 // snippet: variants
 static const variant variants[] = {
@@ -459,25 +258,21 @@ int main(int argc, char **argv)
     int chosen = -1;
     const char *which = "both";
     const clu_option opts[] = {
-        {.flag = "-n", .metavar = "N", .help = "how many items (signed integers)", .kind = CLU_OPT_SIZE, .dest = &n,
-         .min = 1, .max = MAX_N},
-        {.flag = "-k", .metavar = "K", .help = "items decided by the work-item's id: 2^K subtrees (default: N, at "
-         "most 16)", .kind = CLU_OPT_SIZE, .dest = &k, .max = 24},
-        {.flag = "-l", .metavar = "L", .help = "levels the hybrid enumerates without a search", .kind = CLU_OPT_SIZE,
-         .dest = &L, .max = 20},
-        {.flag = "-a", .metavar = "A", .help = "largest |item| (small: many subsets hit the target)",
-         .kind = CLU_OPT_SIZE, .dest = &maxitem, .min = 1, .max = MAX_ITEM},
+        {.flag = "-n", .metavar = "N", .help = "how many items (signed integers)", .kind = CLU_OPT_SIZE, .dest = &n, .min = 1, .max = MAX_N},
+        {.flag = "-k", .metavar = "K", .help = "items decided by the work-item's id: 2^K subtrees (default: N, at most 16)",
+         .kind = CLU_OPT_SIZE, .dest = &k, .max = 24},
+        {.flag = "-l", .metavar = "L", .help = "levels the hybrid enumerates without a search", .kind = CLU_OPT_SIZE, .dest = &L, .max = 20},
+        {.flag = "-a", .metavar = "A", .help = "largest |item| (small: many subsets hit the target)", .kind = CLU_OPT_SIZE,
+         .dest = &maxitem, .min = 1, .max = MAX_ITEM},
         {.flag = "-c", .metavar = "CASE", .help = "random, worst or both", .kind = CLU_OPT_STRING, .dest = &which},
-        {.flag = "-o", .metavar = "VARIANT", .help = "the variant to run", .kind = CLU_OPT_VARIANT, .dest = &chosen,
-         .table = variants, .count = NV, .stride = sizeof variants[0]},
-        {.flag = "-t", .metavar = "WG", .help = "work-group size (default: the largest power of two up to 64 each "
-         "kernel allows)", .kind = CLU_OPT_SIZE, .dest = &wg, .min = 1, .max = 1 << 16},
-        {.flag = "-b", .metavar = "NODES", .help = "rounds: nodes a work-item searches per round",
-         .kind = CLU_OPT_SIZE, .dest = &budget, .min = 1, .max = 1u << 30},
-        {.flag = "-r", .metavar = "N", .help = "runs of each variant; the best time counts", .kind = CLU_OPT_SIZE,
-         .dest = &reps, .min = 1, .max = 1000},
-        {.flag = "-s", .metavar = "SEED", .help = "seed of the items", .kind = CLU_OPT_SIZE, .dest = &seed,
-         .max = 1u << 30},
+        {.flag = "-o", .metavar = "VARIANT", .help = "the variant to run", .kind = CLU_OPT_VARIANT, .dest = &chosen, .table = variants,
+         .count = NV, .stride = sizeof variants[0]},
+        {.flag = "-t", .metavar = "WG", .help = "work-group size (default: the largest power of two up to 64 each kernel allows)",
+         .kind = CLU_OPT_SIZE, .dest = &wg, .min = 1, .max = 1 << 16},
+        {.flag = "-b", .metavar = "NODES", .help = "rounds: nodes a work-item searches per round", .kind = CLU_OPT_SIZE, .dest = &budget,
+         .min = 1, .max = 1u << 30},
+        {.flag = "-r", .metavar = "N", .help = "runs of each variant; the best time counts", .kind = CLU_OPT_SIZE, .dest = &reps, .min = 1, .max = 1000},
+        {.flag = "-s", .metavar = "SEED", .help = "seed of the items", .kind = CLU_OPT_SIZE, .dest = &seed, .max = 1u << 30},
     };
     clu_common common;
     clu_parse_args(argc, argv, "lesson 07: subset sum by backtracking, divergence measured and reduced",
@@ -506,7 +301,7 @@ int main(int argc, char **argv)
                    tree / 2 * runs * ON(BITS) + ldexp(64.0, (int)n / 2 + 1) * runs * ON(MITM) +
                    (n <= 22 ? tree * (double)n : 0); /* the brute-force check of the C search */
 #undef ON
-    clu_check_budget(&common, 3e-9 * nodes * (last - first + 1), "2^(N+1) nodes per search, every variant");
+    clu_check_budget(&common, 3e-9 * nodes * (last - first + 1), "searching up to 2^(N+1) nodes in every variant");
 
     ctx c = {.k = (int)k, .L = (int)L, .wg = wg, .reps = reps, .budget = budget};
     clu_setup(&c.env, &common);
@@ -571,17 +366,12 @@ int main(int argc, char **argv)
                     report(&c, &variants[v], &p, &got[v], ms[v], ms[SERIAL], omp_ms, threads);
             printf("\n");
         }
-        clReleaseMemObject(c.d_hi);
-        clReleaseMemObject(c.d_lo);
-        clReleaseMemObject(c.d_a);
+        clReleaseMemObject(c.d_hi), clReleaseMemObject(c.d_lo), clReleaseMemObject(c.d_a);
     }
     // end snippet main-loop
-    clReleaseMemObject(c.d_len);
-    clReleaseMemObject(c.d_nodes);
-    clReleaseMemObject(c.d_count);
+    clReleaseMemObject(c.d_len), clReleaseMemObject(c.d_nodes), clReleaseMemObject(c.d_count);
     clReleaseProgram(c.program);
     clu_teardown(&c.env);
-    free(c.h_count);
-    free(c.h_nodes);
+    free(c.h_count), free(c.h_nodes);
     return clu_exit_status(wrong);
 }

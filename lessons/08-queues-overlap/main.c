@@ -78,19 +78,15 @@ static double ev_ms(cl_event a, cl_profiling_info from, cl_event b, cl_profiling
     return ((double)t1 - (double)t0) * 1e-6;
 }
 
-static timing run_serial(ctx *c, float *z)
+/* On the host: the serial loop, or OpenMP's threads. */
+static timing on_host(void (*multiply)(const float *, const float *, float *, size_t), ctx *c, float *z)
 {
     double t0 = clu_now();
-    multiply_serial(c->h_x, c->h_y, z, c->n);
+    multiply(c->h_x, c->h_y, z, c->n);
     return (timing){.ms = (clu_now() - t0) * 1e3};
 }
-
-static timing run_omp(ctx *c, float *z)
-{
-    double t0 = clu_now();
-    multiply_omp(c->h_x, c->h_y, z, c->n);
-    return (timing){.ms = (clu_now() - t0) * 1e3};
-}
+static timing run_serial(ctx *c, float *z) { return on_host(multiply_serial, c, z); }
+static timing run_omp(ctx *c, float *z) { return on_host(multiply_omp, c, z); }
 
 /* The kernel alone: the inputs are already on the device. */
 static timing run_kernel(ctx *c, float *z)
@@ -301,18 +297,15 @@ int main(int argc, char **argv)
     size_t n = (size_t)1 << 24, wg = 0, reps = 3, chunks = 8, share = 0;
     int chosen = -1;
     const clu_option opts[] = {
-        {.flag = "-n", .metavar = "N", .help = "elements of x, y and z", .kind = CLU_OPT_SIZE, .dest = &n,
-         .min = 1, .max = (size_t)1 << 28},
-        {.flag = "-c", .metavar = "CHUNKS", .help = "pieces of the pipelines", .kind = CLU_OPT_SIZE,
-         .dest = &chunks, .min = 1, .max = MAX_CHUNKS},
-        {.flag = "-o", .metavar = "VARIANT", .help = "the variant to run", .kind = CLU_OPT_VARIANT,
-         .dest = &chosen, .table = variants, .count = NV, .stride = sizeof variants[0]},
-        {.flag = "-t", .metavar = "WG", .help = "work-group size (default: the largest power of two up to 256 "
-         "the kernel allows)", .kind = CLU_OPT_SIZE, .dest = &wg, .min = 1, .max = 1 << 16},
-        {.flag = "-r", .metavar = "N", .help = "runs of each variant; the best time counts", .kind = CLU_OPT_SIZE,
-         .dest = &reps, .min = 1, .max = 1000},
-        {.flag = "-f", .metavar = "PERCENT", .help = "split: the share of the first device (0: from the speeds)",
-         .kind = CLU_OPT_SIZE, .dest = &share, .min = 0, .max = 100},
+        {.flag = "-n", .metavar = "N", .help = "elements of x, y and z", .kind = CLU_OPT_SIZE, .dest = &n, .min = 1, .max = (size_t)1 << 28},
+        {.flag = "-c", .metavar = "CHUNKS", .help = "pieces of the pipelines", .kind = CLU_OPT_SIZE, .dest = &chunks, .min = 1, .max = MAX_CHUNKS},
+        {.flag = "-o", .metavar = "VARIANT", .help = "the variant to run", .kind = CLU_OPT_VARIANT, .dest = &chosen, .table = variants,
+         .count = NV, .stride = sizeof variants[0]},
+        {.flag = "-t", .metavar = "WG", .help = "work-group size (default: the largest power of two up to 256 the kernel allows)",
+         .kind = CLU_OPT_SIZE, .dest = &wg, .min = 1, .max = 1 << 16},
+        {.flag = "-r", .metavar = "N", .help = "runs of each variant; the best time counts", .kind = CLU_OPT_SIZE, .dest = &reps, .min = 1, .max = 1000},
+        {.flag = "-f", .metavar = "PERCENT", .help = "split: the share of the first device (0: from the speeds)", .kind = CLU_OPT_SIZE,
+         .dest = &share, .max = 100},
     };
     clu_common common;
     clu_parse_args(argc, argv, "lesson 08: queues, events and overlap on z = x * y",
@@ -324,7 +317,7 @@ int main(int argc, char **argv)
      * 10 ns per element and run where it is slowest (a CPU device, copies
      * included): two checks and -r timed runs of each, the timeline and the
      * split. */
-    clu_check_budget(&common, 1e-8 * (double)n * (double)(NV * (2 + reps) + 8), "n elements, every variant");
+    clu_check_budget(&common, 1e-8 * (double)n * (double)(NV * (2 + reps) + 8), "moving the n elements in every variant");
 
     ctx c = {.n = n, .wg = wg, .reps = reps, .chunks = chunks};
     clu_setup(&c.env, &common);
@@ -338,24 +331,22 @@ int main(int argc, char **argv)
     clu_check_memory(&c.env, clu_bytes(n, 6 * sizeof(float) + 2 * sizeof(double), "the host arrays"),
                      clu_bytes(n, 6 * sizeof(float), "the buffers"));
     cl_int err;
-    for (int q = 0; q < 3; q++) {
+    for (int q = 0; q < 3; q++) { /* the pipeline's own queues */
         c.q[q] = clCreateCommandQueue(c.env.context, c.env.device, CL_QUEUE_PROFILING_ENABLE, &err);
         CLU_CHECK_ERR(err, "clCreateCommandQueue");
     }
-    c.d_x = clu_buffer(&c.env, CL_MEM_READ_ONLY, bytes, NULL, "x");
-    c.d_y = clu_buffer(&c.env, CL_MEM_READ_ONLY, bytes, NULL, "y");
-    c.d_z = clu_buffer(&c.env, CL_MEM_WRITE_ONLY, bytes, NULL, "z");
-    for (int i = 0; i < 3; i++) CLU_CHECK(clSetKernelArg(c.kernel, (cl_uint)i, sizeof(cl_mem), i == 0 ? &c.d_x : i == 1 ? &c.d_y : &c.d_z));
+    cl_mem *d[3] = {&c.d_x, &c.d_y, &c.d_z};
+    float **p[3] = {&c.p_x, &c.p_y, &c.p_z};
+    for (int i = 0; i < 3; i++) {
+        *d[i] = clu_buffer(&c.env, i < 2 ? CL_MEM_READ_ONLY : CL_MEM_WRITE_ONLY, bytes, NULL, "x, y or z");
+        CLU_CHECK(clSetKernelArg(c.kernel, (cl_uint)i, sizeof(cl_mem), d[i]));
+        c.pin[i] = clCreateBuffer(c.env.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL, &err);
+        CLU_CHECK_ERR(err, "clCreateBuffer(CL_MEM_ALLOC_HOST_PTR)");
+        *p[i] = map_floats(&c, c.pin[i]);
+    }
     c.h_x = clu_malloc(bytes, "x");
     c.h_y = clu_malloc(bytes, "y");
     float *z = clu_malloc(bytes, "z");
-    for (int i = 0; i < 3; i++) {
-        c.pin[i] = clCreateBuffer(c.env.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL, &err);
-        CLU_CHECK_ERR(err, "clCreateBuffer(CL_MEM_ALLOC_HOST_PTR)");
-    }
-    c.p_x = map_floats(&c, c.pin[0]);
-    c.p_y = map_floats(&c, c.pin[1]);
-    c.p_z = map_floats(&c, c.pin[2]);
     double *ref = clu_malloc(n * sizeof(double), "the reference");
     double *mag = clu_malloc(n * sizeof(double), "the bounds");
     printf("sizes:    n = %zu floats (%.1f MiB per array), %zu chunks, work-group %zu, %d OpenMP threads\n",
@@ -371,7 +362,6 @@ int main(int argc, char **argv)
         else clu_fill_random(c.h_x, n, 1, -1.0f, 1.0f), clu_fill_random(c.h_y, n, 2, -1.0f, 1.0f);
         /* The pinned copies of x and y: written by the runtime while unmapped
          * (Oclgrind does not see what the host writes through a map). */
-        float **p[3] = {&c.p_x, &c.p_y, &c.p_z};
         for (int i = 0; i < 3; i++) {
             CLU_CHECK(clEnqueueUnmapMemObject(c.env.queue, c.pin[i], *p[i], 0, NULL, NULL));
             if (i < 2) CLU_CHECK(clEnqueueWriteBuffer(c.env.queue, c.pin[i], CL_TRUE, 0, bytes, i ? c.h_y : c.h_x,
@@ -414,21 +404,12 @@ int main(int argc, char **argv)
         if (chosen < 0) wrong += split_over_two_devices(&c.env, c.p_x, c.p_y, z, n, share, ref, mag);
     }
 
-    float **p[3] = {&c.p_x, &c.p_y, &c.p_z};
     for (int i = 0; i < 3; i++) CLU_CHECK(clEnqueueUnmapMemObject(c.env.queue, c.pin[i], *p[i], 0, NULL, NULL));
     CLU_CHECK(clFinish(c.env.queue));
-    for (int i = 0; i < 3; i++) clReleaseMemObject(c.pin[i]);
-    clReleaseMemObject(c.d_x);
-    clReleaseMemObject(c.d_y);
-    clReleaseMemObject(c.d_z);
-    for (int q = 0; q < 3; q++) clReleaseCommandQueue(c.q[q]);
+    for (int i = 0; i < 3; i++) clReleaseMemObject(c.pin[i]), clReleaseMemObject(*d[i]), clReleaseCommandQueue(c.q[i]);
     clReleaseKernel(c.kernel);
     clReleaseProgram(program);
     clu_teardown(&c.env);
-    free(c.h_x);
-    free(c.h_y);
-    free(z);
-    free(ref);
-    free(mag);
+    free(c.h_x), free(c.h_y), free(z), free(ref), free(mag);
     return clu_exit_status(wrong);
 }

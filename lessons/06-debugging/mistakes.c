@@ -193,8 +193,8 @@ size_t show_mistakes(clu_env *env)
     err = clSetKernelArg(k, 5, (size_t)local_max * 2, NULL);
     SHOW(err, "clSetKernelArg(k, 5, 2 x CL_DEVICE_LOCAL_MEM_SIZE, NULL)");
     if (err == CL_SUCCESS && !gpu)
-        printf("   and PoCL 3.1 then stops the whole program in clEnqueueNDRangeKernel (a failed\n"
-               "   assertion): not tried here. Check sizes against CL_DEVICE_LOCAL_MEM_SIZE first.\n");
+        printf("   and on a CPU device the launch may then stop the whole program (PoCL 3.1: a\n"
+               "   failed assertion): not tried here. Check sizes against CL_DEVICE_LOCAL_MEM_SIZE first.\n");
     else if (err == CL_SUCCESS)
         SHOW(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &local, 0, NULL, NULL),
              "clEnqueueNDRangeKernel");

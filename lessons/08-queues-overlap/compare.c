@@ -1,7 +1,9 @@
 /* Lesson 08's comparisons, beside main.c: the same z = x * y with OpenMP
- * threads on the host's cores, and split over two OpenCL devices (PoCL
- * beside a GPU, or two GPUs). Neither is needed to follow the chapter's
- * main line; both say in one line why they did not run where they cannot.
+ * threads on the host's cores, the two pipelines side by side as rows of a
+ * timeline, and z = x * y split over two OpenCL devices (PoCL beside a GPU,
+ * or two GPUs). None is needed to follow the chapter's main line; OpenMP
+ * and the second device say in one line why they did not run where they
+ * cannot.
  * OpenMP is optional: built without -fopenmp (Apple's compiler, for one)
  * the comparison says it is missing instead of breaking the build.
  */
@@ -16,6 +18,7 @@
 
 int omp_threads(void);
 void multiply_omp(const float *x, const float *y, float *z, size_t n);
+void print_timeline(cl_event (*ev)[4], size_t used, size_t n, size_t chunks, const char *name, int queues);
 size_t split_over_two_devices(clu_env *env, const float *x, const float *y, float *z, size_t n,
                               size_t share, const double *ref, const double *mag);
 
@@ -35,6 +38,27 @@ void multiply_omp(const float *x, const float *y, float *z, size_t n)
 #pragma omp parallel for schedule(static)
 #endif
     for (long i = 0; i < (long)n; i++) z[i] = x[i] * y[i];
+}
+
+/* ---- the timeline ------------------------------------------------------------------ */
+
+/* One row per command of a pipeline (two writes, the kernel, the read of
+ * each chunk): its queue and its start and end on the device's clock, from
+ * the first command's start. The chapter's timeline figure is drawn from them. */
+void print_timeline(cl_event (*ev)[4], size_t used, size_t n, size_t chunks, const char *name, int queues)
+{
+    static const char *queue_of[4] = {"upload", "upload", "compute", "download"},
+                      *command[4] = {"write-x", "write-y", "kernel", "read-z"};
+    cl_ulong origin = 0, s, e;
+    CLU_CHECK(clGetEventProfilingInfo(ev[0][0], CL_PROFILING_COMMAND_START, sizeof origin, &origin, NULL));
+    for (size_t i = 0; i < used; i++)
+        for (int j = 0; j < 4; j++) {
+            CLU_CHECK(clGetEventProfilingInfo(ev[i][j], CL_PROFILING_COMMAND_START, sizeof s, &s, NULL));
+            CLU_CHECK(clGetEventProfilingInfo(ev[i][j], CL_PROFILING_COMMAND_END, sizeof e, &e, NULL));
+            printf("result: variant=event n=%zu chunks=%zu pipeline=%s queue=%s chunk=%zu command=%s "
+                   "start_ms=%.4f end_ms=%.4f\n", n, chunks, name, queues == 3 ? queue_of[j] : "single", i,
+                   command[j], (double)(s - origin) * 1e-6, (double)(e - origin) * 1e-6);
+        }
 }
 
 /* ---- the second device ------------------------------------------------------------ */

@@ -27,9 +27,11 @@
 #define MAX_CHUNKS 64
 
 /* compare.c: OpenMP's threads (0: built without OpenMP), z = x * y on them,
- * and the work split over this device and another one, if there is one. */
+ * a pipeline's events as rows of its timeline, and the work split over this
+ * device and another one, if there is one. */
 int omp_threads(void);
 void multiply_omp(const float *x, const float *y, float *z, size_t n);
+void print_timeline(cl_event (*ev)[4], size_t used, size_t n, size_t chunks, const char *name, int queues);
 size_t split_over_two_devices(clu_env *env, const float *x, const float *y, float *z, size_t n,
                               size_t share, const double *ref, const double *mag);
 
@@ -187,24 +189,12 @@ static timing run_pipeline(ctx *c, float *z, int queues, const char *name)
     for (int q = 0; q < 3; q++) CLU_CHECK(clFinish(c->q[q]));
     // end snippet pipeline
     timing t = {.ms = ev_ms(ev[0][0], CL_PROFILING_COMMAND_START, ev[used - 1][3], CL_PROFILING_COMMAND_END)};
-    cl_ulong origin = 0, s, e;
-    CLU_CHECK(clGetEventProfilingInfo(ev[0][0], CL_PROFILING_COMMAND_START, sizeof origin, &origin, NULL));
-    static const char *queue_of[4] = {"upload", "upload", "compute", "download"},
-                      *command[4] = {"write-x", "write-y", "kernel", "read-z"};
+    if (c->timeline) print_timeline(ev, used, c->n, c->chunks, name, queues);
     for (size_t i = 0; i < used; i++) {
         t.up_ms += clu_event_ms(ev[i][0]) + clu_event_ms(ev[i][1]);
         t.run_ms += clu_event_ms(ev[i][2]);
         t.down_ms += clu_event_ms(ev[i][3]);
-        for (int j = 0; j < 4; j++) {
-            if (c->timeline) {
-                CLU_CHECK(clGetEventProfilingInfo(ev[i][j], CL_PROFILING_COMMAND_START, sizeof s, &s, NULL));
-                CLU_CHECK(clGetEventProfilingInfo(ev[i][j], CL_PROFILING_COMMAND_END, sizeof e, &e, NULL));
-                printf("result: variant=event n=%zu chunks=%zu pipeline=%s queue=%s chunk=%zu command=%s "
-                       "start_ms=%.4f end_ms=%.4f\n", c->n, c->chunks, name, queues == 3 ? queue_of[j] : "single",
-                       i, command[j], (double)(s - origin) * 1e-6, (double)(e - origin) * 1e-6);
-            }
-            clReleaseEvent(ev[i][j]);
-        }
+        for (int j = 0; j < 4; j++) clReleaseEvent(ev[i][j]);
     }
     t.bound_ms = fmax(t.up_ms, fmax(t.run_ms, t.down_ms));
     memcpy(z, c->p_z, c->n * sizeof(float));
@@ -393,7 +383,7 @@ int main(int argc, char **argv)
         for (size_t v = NV; v-- > 0;) one_queue = variants[v].pipeline ? v : one_queue;
         printf("\n");
         for (size_t v = 0; v < NV; v++)
-            if (chosen < 0 || (size_t)chosen == v)
+            if ((chosen < 0 || (size_t)chosen == v) && (v != OMP || run_omp_too))
                 report(&c, &variants[v], &best[v], best[SERIAL].ms, best[OMP].ms, pipes ? best[one_queue].ms : 0);
         if (pipes) { /* one more run of each pipeline for the timeline */
             c.timeline = 1;

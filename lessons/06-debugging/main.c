@@ -27,8 +27,7 @@
  * (-o errors), and the input this program refuses before the driver sees it. */
 char *kernel_file(const char *name);
 size_t show_mistakes(clu_env *env);
-void refuse_unused(int argc, char **argv, const clu_option *opts, size_t nopts, const char *mode,
-                   const char *uses);
+void refuse_unused(int argc, char **argv, const clu_option *opts, size_t nopts, const char *mode, const char *uses);
 void check_build_options(const char *options);
 
 typedef struct {
@@ -199,15 +198,10 @@ static size_t run_kernel(clu_env *env, cl_program prog, const kernel_info *k, co
     char what[64];
     snprintf(what, sizeof what, "%s%s", k->name, exact ? " (whole numbers)" : "");
     size_t wrong = clu_verify(what, h_out, ref, exact ? NULL : mag, n_out, terms);
-    clReleaseMemObject(d_out);
+    clReleaseMemObject(d_out), clReleaseMemObject(d_in);
     if (d_B) clReleaseMemObject(d_B);
-    clReleaseMemObject(d_in);
     clReleaseKernel(kernel);
-    free(h_in);
-    free(h_B);
-    free(h_out);
-    free(ref);
-    free(mag);
+    free(h_in), free(h_B), free(h_out), free(ref), free(mag);
     return wrong;
 }
 // end snippet run-kernel
@@ -237,7 +231,6 @@ static size_t mode_run(clu_env *env, const variant *v, const args *a)
 }
 
 /* ---- build and dump: a kernel file, its log, its facts, its binary ---------- */
-
 
 // snippet: kernel-facts
 /* What every OpenCL device can tell about a built kernel. */
@@ -280,16 +273,11 @@ static size_t mode_build(clu_env *env, const variant *v, const args *a)
     cl_program prog = clu_build(env, file, a->options); /* failure: log, exit 2 */
     print_kernel_facts(env, prog);
     // end snippet build-mode
-    clReleaseProgram(prog);
-    free(file);
+    clReleaseProgram(prog), free(file);
     return 0;
 }
 
-static size_t mode_errors(clu_env *env, const variant *v, const args *a)
-{
-    (void)v, (void)a;
-    return show_mistakes(env);
-}
+static size_t mode_errors(clu_env *env, const variant *v, const args *a) { (void)v, (void)a; return show_mistakes(env); }
 
 static size_t mode_dump(clu_env *env, const variant *v, const args *a)
 {
@@ -317,14 +305,12 @@ static size_t mode_dump(clu_env *env, const variant *v, const args *a)
     printf("  (\"");
     for (size_t i = 0; i < size && i < 16; i++) putchar(isprint(bin[i]) ? bin[i] : '.');
     printf("\")\n");
-    free(bin);
-    free(file);
+    free(bin), free(file);
     clReleaseProgram(prog);
     return 0;
 }
 
 /* ---- main ------------------------------------------------------------------- */
-
 
 int main(int argc, char **argv)
 {
@@ -332,20 +318,16 @@ int main(int argc, char **argv)
     int chosen = 0; /* run */
     // snippet: options
     const clu_option opts[] = {
-        {.flag = "-o", .metavar = "MODE", .help = "what to do, one mode per run", .kind = CLU_OPT_VARIANT,
-         .dest = &chosen, .table = variants, .count = sizeof variants / sizeof variants[0], .stride = sizeof variants[0]},
-        {.flag = "-x", .metavar = "X", .help = "run modes: elements of the input and output", .kind = CLU_OPT_SIZE,
-         .dest = &a.X, .min = 1, .max = 1 << 24},
-        {.flag = "-y", .metavar = "Y", .help = "run modes: length of B in tiled_sum", .kind = CLU_OPT_SIZE,
-         .dest = &a.Y, .min = 1, .max = 1 << 20},
-        {.flag = "-t", .metavar = "WG", .help = "run modes: work-group size (default: the largest power of two up "
-         "to 64 each kernel allows)", .kind = CLU_OPT_SIZE, .dest = &a.wg, .min = 1, .max = 1 << 16},
-        {.flag = "-f", .metavar = "FILE", .help = "build, dump: a file of lessons/06-debugging/broken/ or kernels/, "
-         "or a path", .kind = CLU_OPT_STRING, .dest = &a.file},
-        {.flag = "-O", .metavar = "OPTIONS", .help = "build, dump: build options, e.g. '-Werror'",
-         .kind = CLU_OPT_STRING, .dest = &a.options},
-        {.flag = "-w", .metavar = "FILE", .help = "dump: write the program binary to FILE", .kind = CLU_OPT_STRING,
-         .dest = &a.save},
+        {.flag = "-o", .metavar = "MODE", .help = "what to do, one mode per run", .kind = CLU_OPT_VARIANT, .dest = &chosen,
+         .table = variants, .count = sizeof variants / sizeof variants[0], .stride = sizeof variants[0]},
+        {.flag = "-x", .metavar = "X", .help = "run modes: elements of the input and output", .kind = CLU_OPT_SIZE, .dest = &a.X, .min = 1, .max = 1 << 24},
+        {.flag = "-y", .metavar = "Y", .help = "run modes: length of B in tiled_sum", .kind = CLU_OPT_SIZE, .dest = &a.Y, .min = 1, .max = 1 << 20},
+        {.flag = "-t", .metavar = "WG", .help = "run modes: work-group size (default: the largest power of two up to 64 each kernel allows)",
+         .kind = CLU_OPT_SIZE, .dest = &a.wg, .min = 1, .max = 1 << 16},
+        {.flag = "-f", .metavar = "FILE", .help = "build, dump: a file of lessons/06-debugging/broken/ or kernels/, or a path",
+         .kind = CLU_OPT_STRING, .dest = &a.file},
+        {.flag = "-O", .metavar = "OPTIONS", .help = "build, dump: build options, e.g. '-Werror'", .kind = CLU_OPT_STRING, .dest = &a.options},
+        {.flag = "-w", .metavar = "FILE", .help = "dump: write the program binary to FILE", .kind = CLU_OPT_STRING, .dest = &a.save},
     };
     // end snippet options
     const size_t nopts = sizeof opts / sizeof opts[0];

@@ -26,15 +26,6 @@
 
 #define MAX_CHUNKS 64
 
-/* compare.c: OpenMP's threads (0: built without OpenMP), z = x * y on them,
- * a pipeline's events as rows of its timeline, and the work split over this
- * device and another one, if there is one. */
-int omp_threads(void);
-void multiply_omp(const float *x, const float *y, float *z, size_t n);
-void print_timeline(cl_event (*ev)[4], size_t used, size_t n, size_t chunks, const char *name, int queues);
-size_t split_over_two_devices(clu_env *env, const float *x, const float *y, float *z, size_t n,
-                              size_t share, const double *ref, const double *mag);
-
 /* ---- the C reference ------------------------------------------------------ */
 
 // snippet: serial
@@ -58,9 +49,6 @@ typedef struct {
     int timeline;          /* print the pipeline's events */
 } ctx;
 
-/* What a run took: the whole, and its parts as the events saw them. */
-typedef struct { double ms, up_ms, run_ms, down_ms, bound_ms; } timing;
-
 /* The kernel over elements [first, first + count) on queue q. */
 static void launch(ctx *c, cl_command_queue q, size_t first, size_t count, cl_uint nwait,
                    const cl_event *wait, cl_event *done)
@@ -71,6 +59,18 @@ static void launch(ctx *c, cl_command_queue q, size_t first, size_t count, cl_ui
     CLU_CHECK(clSetKernelArg(c->kernel, 4, sizeof k, &k));
     CLU_CHECK(clEnqueueNDRangeKernel(q, c->kernel, 1, NULL, &global, &c->wg, nwait, wait, done));
 }
+
+/* compare.c: OpenMP's threads (0: built without OpenMP), z = x * y on them,
+ * a pipeline's events as rows of its timeline, and the work split over this
+ * device and another one, if there is one. */
+int omp_threads(void);
+void multiply_omp(const float *x, const float *y, float *z, size_t n);
+void print_timeline(cl_event (*ev)[4], size_t used, size_t n, size_t chunks, const char *name, int queues);
+size_t split_over_two_devices(clu_env *env, const float *x, const float *y, float *z, size_t n,
+                              size_t share, const double *ref, const double *mag);
+
+/* What a run took: the whole, and its parts as the events saw them. */
+typedef struct { double ms, up_ms, run_ms, down_ms, bound_ms; } timing;
 
 static double ev_ms(cl_event a, cl_profiling_info from, cl_event b, cl_profiling_info to)
 {

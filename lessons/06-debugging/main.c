@@ -191,6 +191,7 @@ static size_t run_kernel(clu_env *env, cl_program prog, const kernel_info *k, co
     clu_check_wgsize(env, kernel, wg);
     size_t global = clu_round_up(X, wg);
     fflush(stdout); /* our lines before anything the kernel prints */
+    clu_step(k->name); /* what the watchdog names if the kernel never ends */
     CLU_CHECK(clEnqueueNDRangeKernel(env->queue, kernel, 1, NULL, &global, &wg, 0, NULL, NULL));
     CLU_CHECK(clFinish(env->queue)); /* a kernel that faulted is reported here */
     clu_read(env, d_out, n_out * sizeof(float), h_out);

@@ -61,31 +61,19 @@ static void launch(ctx *c, cl_command_queue q, size_t first, size_t count, cl_ui
 }
 
 /* compare.c: OpenMP's threads (0: built without OpenMP), z = x * y on them,
- * a pipeline's events as rows of its timeline, and the work split over this
- * device and another one, if there is one. */
+ * a pipeline's events as rows of its timeline, the time from one event's
+ * start to another's end (the host's where the device's clock is wrong), and
+ * the work split over this device and another one, if there is one. */
 int omp_threads(void);
 void multiply_omp(const float *x, const float *y, float *z, size_t n);
 void print_timeline(cl_event (*ev)[4], size_t used, size_t n, size_t chunks, const char *name, int queues);
+double span_ms(cl_event a, cl_event b, double host_ms);
 size_t split_over_two_devices(clu_env *env, const float *x, const float *y, float *z, size_t n,
                               size_t share, const double *ref, const double *mag);
 
 /* What a run took: the whole, and its parts as the events saw them. */
 typedef struct { double ms, up_ms, run_ms, down_ms, bound_ms; } timing;
 
-/* From the start of event a to the end of event b on the device's clock.
- * Where that clock cannot be right (rusticl's is a counter: 2, 3, ...), the
- * host's wall time of the same commands instead, said once. */
-static double span_ms(cl_event a, cl_event b, double host_ms)
-{
-    static int said;
-    cl_ulong t0 = 0, t1 = 0;
-    CLU_CHECK(clGetEventProfilingInfo(a, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
-    CLU_CHECK(clGetEventProfilingInfo(b, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL));
-    const double ms = ((double)t1 - (double)t0) * 1e-6;
-    if (t1 > t0 && ms > 1e-3 * host_ms) return ms;
-    if (!said++) printf("timing:   the device's profiling clock is unusable here: host clock instead\n");
-    return host_ms;
-}
 
 /* On the host: the serial loop, or OpenMP's threads. */
 static timing on_host(void (*multiply)(const float *, const float *, float *, size_t), ctx *c, float *z)

@@ -2,6 +2,8 @@
  * is measured against. The same search on every core of the host with
  * OpenMP threads; the search with a node budget, what is left handed out
  * again in rounds; and meet in the middle, which needs no search at all.
+ * Also the plainest alternative, every one of the 2^n subsets, which checks
+ * the C search itself for small n.
  * OpenMP is optional: built without -fopenmp (Apple's compiler, for one)
  * the program says the comparison is missing instead of failing to build.
  */
@@ -14,6 +16,20 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+
+/* ---- every subset: the check of the C search itself ------------------------------ */
+
+/* A check of the check, for small n: every one of the 2^n subsets. */
+uint64_t every_subset(const problem *p)
+{
+    uint64_t found = 0;
+    for (uint64_t m = 0; m < ((uint64_t)1 << p->n); m++) {
+        int s = 0;
+        for (int i = 0; i < p->n; i++) s += (m >> i) & 1 ? p->a[i] : 0;
+        found += s == p->target;
+    }
+    return found;
+}
 
 /* ---- OpenMP ------------------------------------------------------------------- */
 

@@ -97,18 +97,6 @@ void search(const problem *p, int d, int s, tally *t)
 }
 // end snippet serial
 
-/* A check of the check, for small n: every one of the 2^n subsets. */
-static uint64_t every_subset(const problem *p)
-{
-    uint64_t found = 0;
-    for (uint64_t m = 0; m < ((uint64_t)1 << p->n); m++) {
-        int s = 0;
-        for (int i = 0; i < p->n; i++) s += (m >> i) & 1 ? p->a[i] : 0;
-        found += s == p->target;
-    }
-    return found;
-}
-
 /* ---- the variants ----------------------------------------------------------- */
 
 static outcome run_serial(ctx *c, const variant *v, const problem *p, int timed)

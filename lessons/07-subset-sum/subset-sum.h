@@ -54,6 +54,7 @@ void set_common_args(cl_kernel kern, ctx *c, const problem *p);
 void add_lanes(const uint64_t *nodes, size_t items, size_t simd, double *useful, double *paid);
 /* alternatives.c; omp_threads() is 0 where the program was built without OpenMP */
 int omp_threads(void);
+uint64_t every_subset(const problem *p); /* all 2^n subsets: checks the search for small n */
 outcome run_omp(ctx *c, const variant *v, const problem *p, int timed);
 outcome run_rounds(ctx *c, const variant *v, const problem *p, int timed);
 outcome run_mitm(ctx *c, const variant *v, const problem *p, int timed);

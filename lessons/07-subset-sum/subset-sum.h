@@ -3,7 +3,7 @@
  * gives the other. main.c: the problem, the C search, the kernels with one
  * work-item per subtree, the checks, the times. alternatives.c: what those
  * are measured against (OpenMP threads, rounds of redistributed work, meet
- * in the middle).
+ * in the middle, and every subset, which checks the C search itself).
  */
 #ifndef SUBSET_SUM_H
 #define SUBSET_SUM_H

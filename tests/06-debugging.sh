@@ -113,7 +113,7 @@ done
 for name in CL_BUILD_PROGRAM_FAILURE CL_INVALID_PROGRAM_EXECUTABLE CL_INVALID_BUILD_OPTIONS \
             CL_INVALID_KERNEL_NAME CL_INVALID_KERNEL_ARGS CL_INVALID_ARG_SIZE CL_INVALID_ARG_INDEX \
             CL_INVALID_WORK_GROUP_SIZE CL_INVALID_BUFFER_SIZE; do
-    expect_out 0 "main\.c:[0-9]+: .*: $name \(-[0-9]+\)" "06: errors mode shows $name" -- "$L06" -o errors
+    expect_out 0 "mistakes\.c:[0-9]+: .*: $name \(-[0-9]+\)" "06: errors mode shows $name" -- "$L06" -o errors
 done
 expect_out 0 'hint: an argument was never set' "06: errors mode shows the hints" -- "$L06" -o errors
 expect_out 0 '^13 mistakes shown' "06: errors mode goes on to the end" -- "$L06" -o errors

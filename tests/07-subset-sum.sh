@@ -45,7 +45,22 @@ mutant "rounds lose the node they stand on" rounds 's/out\[atomic_inc(count_out)
 mutant "rounds lose the branches above" rounds 's/| path | ((ulong)1 << j);/| path;/'
 mutant "half sums drop the last item" mitm 's/for (int i = 0; i < m; i++)/for (int i = 0; i + 1 < m; i++)/'
 mutant "binary search starts a level too low" mitm 's/step = pow2 >> 1;/step = pow2 >> 2;/'
+# A kernel that counts nothing: the worst case has subsets to count too (the
+# odd item and one pile of the even ones), so it fails there in every mode.
+sed -e 's/count\[g\] = found;/count[g] = 0;/' \
+    -e 's/count\[g\] = gray_count(a, k, n - k, path_sum(a, g, k), target);/count[g] = 0;/' \
+    -e 's/count\[j\] = le - lt;/count[j] = 0;/' kernels/07-subset-sum.cl >"$BADK/07-subset-sum.cl"
+for o in dfs bits mitm rounds; do
+    expect_out 1 "verified $o .*\(worst case\).*FAILED" "07: a kernel that counts nothing fails the worst case ($o)" -- \
+        env CLU_KERNEL_DIR="$BADK" "$L07" -c worst -r 1 -o "$o"
+done
+expect_out 1 "verified mitm .*\(worst case\).*FAILED" "07: ... and at n = 30 (mitm)" -- \
+    env CLU_KERNEL_DIR="$BADK" "$L07" -n 30 -c worst -r 1 -o mitm
+mutant "dfs adds the wrong item when it takes a branch" dfs 's/        s += a\[d - 1\];/        s += a[d];/'
+mutant "mitm's last probe left out" mitm 's/le += (sorted\[le\] <= want) ? 1 : 0;//'
 rm -rf "$BADK"
+expect_out 0 'worst case: target -?[0-9]+, [1-9][0-9]* subsets hit it' "07: the worst case has subsets to count" -- \
+    "$L07" -c worst -r 1 -o mitm
 
 # Oclgrind at odd sizes and work-group sizes: no race, no uninitialised read,
 # no access out of bounds, in any kernel.

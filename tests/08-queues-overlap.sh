@@ -31,6 +31,14 @@ mutant8 "write zero" kernel 's/z\[first + i\] = x\[first + i\] \* y\[first + i\]
 mutant8 "skip the tail" pinned 's/if (i < count)/if (i < count - 1)/'
 mutant8 "ignore the chunk's offset" chunks3 's/z\[first + i\] = x\[first + i\] \* y\[first + i\]/z[i] = x[i] * y[i]/'
 mutant8 "read y for x" mapped 's/x\[first + i\] \* y/y[first + i] * y/'
+# With no flags, every variant runs one after the other on the same device
+# buffers: each starts from NaN, so a kernel that ignores the chunk's offset
+# cannot pass on what the variant before it left in z.
+sed 's/z\[first + i\] = x\[first + i\] \* y\[first + i\]/z[i] = x[i] * y[i]/' kernels/08-queues-overlap.cl \
+    >"$BADK/08-queues-overlap.cl"
+expect_out 1 'verified chunks1 z \(whole numbers\).*FAILED' "08: ignoring the chunk's offset fails with no flags" -- \
+    env CLU_KERNEL_DIR="$BADK" "$L08"
+mutant8 "drop the y term" chunks3 's/z\[first + i\] = x\[first + i\] \* y\[first + i\]/z[first + i] = x[first + i]/'
 rm -rf "$BADK"
 
 for o in kernel pageable pinned mapped; do

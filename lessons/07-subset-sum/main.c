@@ -14,8 +14,11 @@
  * APIs introduced: __constant kernel arguments (the items, read by every
  * work-item), CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE (the SIMD width),
  * atomic_inc into a global work list.
+ * What it is measured against (OpenMP threads, rounds of redistributed
+ * work, meet in the middle) is in alternatives.c beside this file, the types
+ * both share in subset-sum.h.
  */
-#include "clu.h"
+#include "subset-sum.h"
 
 #include <inttypes.h>
 #include <limits.h>
@@ -23,34 +26,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
-#define MAX_N 48       /* a path fits in 56 bits; the sums stay far below 2^31 */
-#define MAX_ITEM 1048576 /* |a[i]| <= 2^20, so |any sum| <= 48 * 2^20 < 2^26 */
 
 /* ---- the problem ---------------------------------------------------------- */
 
 // snippet: problem
-/* n items in the order the search takes them, the target, and the bounds
- * lo[d], hi[d]: the sums of the negative and of the positive items from d on. */
-typedef struct {
-    const char *name;
-    int n, target;
-    int a[MAX_N], lo[MAX_N + 1], hi[MAX_N + 1];
-} problem;
-
 static int by_size_down(const void *x, const void *y) { return abs(*(const int *)y) - abs(*(const int *)x); }
 static int by_size_up(const void *x, const void *y) { return by_size_down(y, x); }
 
 /* random: items in [-A, A] (-a, default 2^20), the target the sum of a random subset
  *         (so there is an answer), the largest items first: the bounds
  *         prune early and the tree shrinks to a few per cent.
- * worst:  the slides' case: even items, an odd target near the middle of
- *         the range: no subset can hit it, and with the smallest items first
- *         the bounds cut almost nothing, so the search must visit about half
- *         of the 2^(n+1) nodes to prove that. */
+ * worst:  the slides' case: even items but one odd one, and an odd target in
+ *         the middle of the range: only subsets with the odd item can hit it
+ *         (at least one does), and with the smallest items first the bounds
+ *         cut almost nothing, so the search visits about half of the 2^(n+1)
+ *         nodes. The odd item is what makes the target the sum of a subset:
+ *         the even ones are split, largest first, into two piles of nearly
+ *         equal sums; the odd item is their difference less one step. */
 static void make_problem(problem *p, const char *name, int n, int A, uint64_t seed)
 {
     const int worst = !strcmp(name, "worst");
@@ -61,9 +53,21 @@ static void make_problem(problem *p, const char *name, int n, int A, uint64_t se
     int pick[MAX_N];
     clu_fill_random_int(pick, (size_t)n, seed + 1, 0, 1);
     p->target = 0;
-    for (int i = 0; i < n; i++) {
-        if (!worst) p->a[i] -= pick[i]; /* random: odd and even items */
-        p->target += pick[i] ? p->a[i] : 0;
+    if (worst) {
+        qsort(p->a, (size_t)n - 1, sizeof p->a[0], by_size_down);
+        int diff = 0; /* the sum of one pile less the other's */
+        for (int i = 0; i < n - 1; i++) {
+            int in = abs(diff - p->a[i]) < abs(diff + p->a[i]); /* on the smaller side */
+            diff += in ? -p->a[i] : p->a[i];
+            p->target += in ? p->a[i] : 0;
+        }
+        p->a[n - 1] = diff > 0 ? diff - 1 : diff < 0 ? diff + 1 : 1; /* odd */
+        p->target += p->a[n - 1]; /* one pile and the odd item: the middle */
+    } else {
+        for (int i = 0; i < n; i++) {
+            p->a[i] -= pick[i]; /* odd and even items */
+            p->target += pick[i] ? p->a[i] : 0;
+        }
     }
     qsort(p->a, (size_t)n, sizeof p->a[0], worst ? by_size_up : by_size_down);
     p->lo[n] = p->hi[n] = 0;
@@ -71,19 +75,16 @@ static void make_problem(problem *p, const char *name, int n, int A, uint64_t se
         p->lo[d] = p->lo[d + 1] + (p->a[d] < 0 ? p->a[d] : 0);
         p->hi[d] = p->hi[d + 1] + (p->a[d] > 0 ? p->a[d] : 0);
     }
-    if (worst) p->target = ((p->lo[0] + p->hi[0]) / 2) | 1; /* odd, in the middle */
 }
 // end snippet problem
 
 /* ---- the C reference -------------------------------------------------------- */
 
-typedef struct { uint64_t found, nodes; } tally;
-
 // snippet: serial
 /* Backtracking: leave item d out, then put it in; give up on a branch as
  * soon as the items left cannot reach the target. The reference, and the
  * baseline every speed-up is measured against. */
-static void search(const problem *p, int d, int s, tally *t)
+void search(const problem *p, int d, int s, tally *t)
 {
     t->nodes++;
     if (s + p->lo[d] > p->target || s + p->hi[d] < p->target) return; /* prune */
@@ -96,63 +97,7 @@ static void search(const problem *p, int d, int s, tally *t)
 }
 // end snippet serial
 
-/* A check of the check, for small n: every one of the 2^n subsets. */
-static uint64_t every_subset(const problem *p)
-{
-    uint64_t found = 0;
-    for (uint64_t m = 0; m < ((uint64_t)1 << p->n); m++) {
-        int s = 0;
-        for (int i = 0; i < p->n; i++) s += (m >> i) & 1 ? p->a[i] : 0;
-        found += s == p->target;
-    }
-    return found;
-}
-
 /* ---- the variants ----------------------------------------------------------- */
-
-typedef struct {
-    clu_env env;
-    cl_program program;
-    int k, L;             /* items decided by the id; levels enumerated (hybrid) */
-    size_t wg, reps, budget, simd;
-    cl_mem d_a, d_lo, d_hi, d_count, d_nodes, d_len; /* d_len: rounds' list length */
-    uint64_t *h_count, *h_nodes; /* per work-item, 2^k of each */
-} ctx;
-
-/* What one run of a variant found, and how busy it kept the lanes. */
-typedef struct { uint64_t found, nodes; double lanes, ms; int rounds; } outcome;
-
-typedef struct variant variant;
-struct variant {
-    const char *name, *why;
-    outcome (*run)(ctx *c, const variant *v, const problem *p, int timed);
-    const char *kernel; /* NULL: runs on the host */
-    int enumerate;      /* without a search: 1 the last L levels, 2 all below k */
-};
-
-// snippet: omp
-/* The same search on every core: the 2^k subtrees handed out dynamically,
- * because their sizes differ by orders of magnitude. */
-static outcome run_omp(ctx *c, const variant *v, const problem *p, int timed)
-{
-    (void)v, (void)timed;
-    uint64_t found = 0, nodes = 0;
-    const long subtrees = 1L << c->k;
-    double t0 = clu_now();
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 16) reduction(+ : found, nodes)
-#endif
-    for (long g = 0; g < subtrees; g++) {
-        int s = 0;
-        for (int i = 0; i < c->k; i++) s += (g >> i) & 1 ? p->a[i] : 0;
-        tally t = {0, 0};
-        search(p, c->k, s, &t);
-        found += t.found;
-        nodes += t.nodes;
-    }
-    return (outcome){found, nodes, 1.0, (clu_now() - t0) * 1e3, 1};
-}
-// end snippet omp
 
 static outcome run_serial(ctx *c, const variant *v, const problem *p, int timed)
 {
@@ -160,14 +105,22 @@ static outcome run_serial(ctx *c, const variant *v, const problem *p, int timed)
     tally t = {0, 0};
     double t0 = clu_now();
     search(p, 0, 0, &t);
-    return (outcome){t.found, t.nodes, 1.0, (clu_now() - t0) * 1e3, 1};
+    return (outcome){.found = t.found, .nodes = t.nodes, .lanes = 1.0, .ms = (clu_now() - t0) * 1e3, .rounds = 1};
+}
+
+/* The work-group size for a kernel: -t, or what the kernel allows here. */
+size_t wg_for(ctx *c, cl_kernel kern)
+{
+    size_t wg = c->wg ? c->wg : clu_default_wg(&c->env, kern, 64);
+    clu_check_wgsize(&c->env, kern, wg);
+    return wg;
 }
 
 // snippet: lanes
 /* Divergence, measured: a sub-group of `simd` work-items runs until its
  * longest search ends, so it costs simd * max(nodes); the lanes did
  * sum(nodes) of useful work. 1.0 means no lane ever waited. */
-static void add_lanes(const uint64_t *nodes, size_t items, size_t simd, double *useful, double *paid)
+void add_lanes(const uint64_t *nodes, size_t items, size_t simd, double *useful, double *paid)
 {
     for (size_t g0 = 0; g0 < items; g0 += simd) {
         uint64_t most = 0;
@@ -180,7 +133,7 @@ static void add_lanes(const uint64_t *nodes, size_t items, size_t simd, double *
 }
 // end snippet lanes
 
-static void set_common_args(cl_kernel kern, ctx *c, const problem *p)
+void set_common_args(cl_kernel kern, ctx *c, const problem *p)
 {
     CLU_CHECK(clSetKernelArg(kern, 0, sizeof c->d_a, &c->d_a));
     CLU_CHECK(clSetKernelArg(kern, 1, sizeof c->d_lo, &c->d_lo));
@@ -194,24 +147,24 @@ static outcome run_kernel(ctx *c, const variant *v, const problem *p, int timed)
 {
     cl_kernel kern = clu_kernel(c->program, v->kernel);
     const int L = v->enumerate == 1 ? (c->L < p->n - c->k ? c->L : p->n - c->k) : 0;
-    const size_t items = (size_t)1 << c->k, global = clu_round_up(items, c->wg);
+    size_t wg = wg_for(c, kern);
+    const size_t items = (size_t)1 << c->k, global = clu_round_up(items, wg);
     set_common_args(kern, c, p);
     CLU_CHECK(clSetKernelArg(kern, 4, sizeof c->k, &c->k));
     CLU_CHECK(clSetKernelArg(kern, 5, sizeof L, &L));
     CLU_CHECK(clSetKernelArg(kern, 6, sizeof p->target, &p->target));
     CLU_CHECK(clSetKernelArg(kern, 7, sizeof c->d_count, &c->d_count));
     CLU_CHECK(clSetKernelArg(kern, 8, sizeof c->d_nodes, &c->d_nodes));
-    clu_check_wgsize(&c->env, kern, c->wg);
-    outcome o = {0, 0, 0.0, 0.0, 1};
+    outcome o = {.rounds = 1, .wg = wg};
     if (timed) {
-        o.ms = clu_run_best(&c->env, kern, 1, &global, &c->wg, c->reps);
+        o.ms = clu_run_best(&c->env, kern, 1, &global, &wg, c->reps);
         clReleaseKernel(kern);
         return o;
     }
     /* All ones: a work-item that writes nothing adds 2^64 - 1, and the total is wrong. */
     const uint64_t ones = UINT64_MAX;
     CLU_CHECK(clEnqueueFillBuffer(c->env.queue, c->d_count, &ones, sizeof ones, 0, items * 8, 0, NULL, NULL));
-    o.ms = clu_run_best(&c->env, kern, 1, &global, &c->wg, 1);
+    o.ms = clu_run_best(&c->env, kern, 1, &global, &wg, 1);
     clu_read(&c->env, c->d_count, items * 8, c->h_count);
     clu_read(&c->env, c->d_nodes, items * 8, c->h_nodes);
     double useful = 0, paid = 0;
@@ -223,156 +176,21 @@ static outcome run_kernel(ctx *c, const variant *v, const problem *p, int timed)
 }
 // end snippet run-kernel
 
-static int deeper_last(const void *x, const void *y)
-{
-    uint64_t a = *(const uint64_t *)x >> 56, b = *(const uint64_t *)y >> 56;
-    return (a > b) - (a < b);
-}
-
-// snippet: rounds-host
-/* Work redistribution: a list of nodes still to search. Each round takes up
- * to 2^k of them, searches each for at most `budget` nodes, and puts back
- * what a work-item could not finish, cut into pieces (at most n + 1 per
- * work-item: the buffer `out` is sized for that). The pieces differ in size
- * by their depth, so the list is sorted by depth before each round: the
- * work-items of one sub-group get pieces of one size. */
-static outcome run_rounds(ctx *c, const variant *v, const problem *p, int timed)
-{
-    (void)timed;
-    cl_kernel kern = clu_kernel(c->program, v->kernel);
-    const size_t width = (size_t)1 << c->k, cap = width * (size_t)(p->n + 1);
-    size_t len = width, room = cap;
-    uint64_t *list = clu_malloc(room * 8, "the work list");
-    for (size_t g = 0; g < width; g++) list[g] = ((uint64_t)c->k << 56) | g;
-    cl_mem d_in = clu_buffer(&c->env, CL_MEM_READ_ONLY, width * 8, NULL, "the work list");
-    cl_mem d_out = clu_buffer(&c->env, CL_MEM_READ_WRITE, cap * 8, NULL, "the work list");
-    const cl_uint budget = (cl_uint)c->budget;
-    set_common_args(kern, c, p);
-    CLU_CHECK(clSetKernelArg(kern, 4, sizeof p->target, &p->target));
-    CLU_CHECK(clSetKernelArg(kern, 5, sizeof d_in, &d_in));
-    CLU_CHECK(clSetKernelArg(kern, 7, sizeof budget, &budget));
-    CLU_CHECK(clSetKernelArg(kern, 8, sizeof c->d_count, &c->d_count));
-    CLU_CHECK(clSetKernelArg(kern, 9, sizeof c->d_nodes, &c->d_nodes));
-    CLU_CHECK(clSetKernelArg(kern, 10, sizeof d_out, &d_out));
-    CLU_CHECK(clSetKernelArg(kern, 11, sizeof c->d_len, &c->d_len));
-    clu_check_wgsize(&c->env, kern, c->wg);
-    outcome o = {0, 0, 0.0, 0.0, 0};
-    double useful = 0, paid = 0, t0 = clu_now();
-    const double tree = ldexp(1.0, p->n + 1); /* nodes in the whole tree */
-    while (len > 0) {
-        qsort(list, len, sizeof *list, deeper_last);
-        const size_t m = len < width ? len : width, global = clu_round_up(m, c->wg);
-        const cl_int m_arg = (cl_int)m, zero = 0;
-        len -= m; /* the last m entries of the list: deepest first */
-        CLU_CHECK(clEnqueueWriteBuffer(c->env.queue, d_in, CL_FALSE, 0, m * 8, list + len, 0, NULL, NULL));
-        CLU_CHECK(clEnqueueWriteBuffer(c->env.queue, c->d_len, CL_FALSE, 0, sizeof zero, &zero, 0, NULL, NULL));
-        CLU_CHECK(clSetKernelArg(kern, 6, sizeof m_arg, &m_arg));
-        CLU_CHECK(clEnqueueNDRangeKernel(c->env.queue, kern, 1, NULL, &global, &c->wg, 0, NULL, NULL));
-        cl_int back = 0;
-        clu_read(&c->env, c->d_len, sizeof back, &back);
-        clu_read(&c->env, c->d_count, m * 8, c->h_count);
-        clu_read(&c->env, c->d_nodes, m * 8, c->h_nodes);
-        for (size_t g = 0; g < m; g++) o.found += c->h_count[g], o.nodes += c->h_nodes[g];
-        add_lanes(c->h_nodes, m, c->simd, &useful, &paid);
-        o.rounds++;
-        if (back < 0 || (size_t)back > m * (size_t)(p->n + 1) || (double)o.nodes > tree) {
-            fprintf(stderr, "error: round %d handed back %d entries after %" PRIu64 " nodes: "
-                            "more than the tree holds\n", o.rounds, back, o.nodes);
-            o.found = UINT64_MAX; /* reported as wrong */
-            break;
-        }
-        if (len + (size_t)back > room) {
-            room = 2 * (len + (size_t)back);
-            uint64_t *bigger = realloc(list, room * 8);
-            if (!bigger) clu_die("cannot grow the work list to %zu entries", room);
-            list = bigger;
-        }
-        if (back > 0) clu_read(&c->env, d_out, (size_t)back * 8, list + len);
-        len += (size_t)back;
-    }
-    o.ms = (clu_now() - t0) * 1e3;
-    o.lanes = paid > 0 ? useful / paid : 1.0;
-    free(list);
-    clReleaseMemObject(d_out);
-    clReleaseMemObject(d_in);
-    clReleaseKernel(kern);
-    return o;
-}
-// end snippet rounds-host
-
-static int by_value(const void *x, const void *y)
-{
-    int a = *(const int *)x, b = *(const int *)y;
-    return (a > b) - (a < b);
-}
-
-// snippet: mitm-host
-/* Meet in the middle: the 2^m1 sums of the first half and the 2^m2 sums of
- * the second half on the device, the second half sorted on the host, then
- * one branch-free binary search per sum of the first half. 2 * 2^(n/2)
- * sums instead of a tree of 2^(n+1) nodes. */
-static outcome run_mitm(ctx *c, const variant *v, const problem *p, int timed)
-{
-    (void)v, (void)timed;
-    const int m1 = p->n / 2, m2 = p->n - m1, zero = 0;
-    const size_t n1 = (size_t)1 << m1, n2 = (size_t)1 << m2;
-    cl_kernel half = clu_kernel(c->program, "half_sums"), meet = clu_kernel(c->program, "mitm_count");
-    clu_check_wgsize(&c->env, half, c->wg);
-    clu_check_wgsize(&c->env, meet, c->wg);
-    cl_mem d_s1 = clu_buffer(&c->env, CL_MEM_READ_WRITE, n1 * 4, NULL, "the first half's sums");
-    cl_mem d_s2 = clu_buffer(&c->env, CL_MEM_READ_WRITE, n2 * 4, NULL, "the second half's sums");
-    cl_mem d_hits = clu_buffer(&c->env, CL_MEM_WRITE_ONLY, n1 * 8, NULL, "the matches");
-    int *h_s2 = clu_malloc(n2 * 4, "the second half's sums");
-    uint64_t *h_hits = clu_malloc(n1 * 8, "the matches");
-    double t0 = clu_now();
-    size_t global1 = clu_round_up(n1, c->wg), global2 = clu_round_up(n2, c->wg);
-    CLU_CHECK(clSetKernelArg(half, 0, sizeof c->d_a, &c->d_a));
-    CLU_CHECK(clSetKernelArg(half, 1, sizeof zero, &zero));
-    CLU_CHECK(clSetKernelArg(half, 2, sizeof m1, &m1));
-    CLU_CHECK(clSetKernelArg(half, 3, sizeof d_s1, &d_s1));
-    CLU_CHECK(clEnqueueNDRangeKernel(c->env.queue, half, 1, NULL, &global1, &c->wg, 0, NULL, NULL));
-    CLU_CHECK(clSetKernelArg(half, 1, sizeof m1, &m1));
-    CLU_CHECK(clSetKernelArg(half, 2, sizeof m2, &m2));
-    CLU_CHECK(clSetKernelArg(half, 3, sizeof d_s2, &d_s2));
-    CLU_CHECK(clEnqueueNDRangeKernel(c->env.queue, half, 1, NULL, &global2, &c->wg, 0, NULL, NULL));
-    clu_read(&c->env, d_s2, n2 * 4, h_s2);
-    qsort(h_s2, n2, sizeof *h_s2, by_value);
-    CLU_CHECK(clEnqueueWriteBuffer(c->env.queue, d_s2, CL_FALSE, 0, n2 * 4, h_s2, 0, NULL, NULL));
-    const int n1_arg = (int)n1;
-    const cl_uint pow2 = (cl_uint)n2;
-    CLU_CHECK(clSetKernelArg(meet, 0, sizeof d_s1, &d_s1));
-    CLU_CHECK(clSetKernelArg(meet, 1, sizeof n1_arg, &n1_arg));
-    CLU_CHECK(clSetKernelArg(meet, 2, sizeof d_s2, &d_s2));
-    CLU_CHECK(clSetKernelArg(meet, 3, sizeof pow2, &pow2));
-    CLU_CHECK(clSetKernelArg(meet, 4, sizeof p->target, &p->target));
-    CLU_CHECK(clSetKernelArg(meet, 5, sizeof d_hits, &d_hits));
-    CLU_CHECK(clEnqueueNDRangeKernel(c->env.queue, meet, 1, NULL, &global1, &c->wg, 0, NULL, NULL));
-    clu_read(&c->env, d_hits, n1 * 8, h_hits);
-    outcome o = {0, (uint64_t)(n1 + n2), 1.0, 0.0, 1};
-    for (size_t j = 0; j < n1; j++) o.found += h_hits[j];
-    o.ms = (clu_now() - t0) * 1e3;
-    free(h_hits);
-    free(h_s2);
-    clReleaseMemObject(d_hits);
-    clReleaseMemObject(d_s2);
-    clReleaseMemObject(d_s1);
-    clReleaseKernel(meet);
-    clReleaseKernel(half);
-    return o;
-}
-// end snippet mitm-host
-
 // snippet: variants
 static const variant variants[] = {
-    {"serial", "backtracking in C with pruning: the reference and the baseline", run_serial, NULL, 0},
-    {"omp", "the same search over the 2^k subtrees on every core (OpenMP)", run_omp, NULL, 0},
-    {"dfs", "a work-item per subtree, depth-first with pruning: divergent", run_kernel, "dfs", 0},
-    {"hybrid", "dfs above the last L levels, branch-free Gray code below", run_kernel, "dfs", 1},
-    {"bits", "no search: all 2^(n-k) subsets per work-item, branch-free", run_kernel, "bits", 2},
-    {"rounds", "dfs with a node budget; what is left is handed out again", run_rounds, "dfs_budget", 0},
-    {"mitm", "meet in the middle: half sums, sorted, binary searched", run_mitm, NULL, 0},
+    {.name = "serial", .why = "backtracking in C with pruning: the reference and the baseline", .run = run_serial},
+    {.name = "omp", .why = "the same search over the 2^k subtrees on every core (OpenMP)", .run = run_omp},
+    {.name = "dfs", .why = "a work-item per subtree, depth-first with pruning: divergent", .run = run_kernel,
+     .kernel = "dfs"},
+    {.name = "hybrid", .why = "dfs above the last L levels, branch-free Gray code below", .run = run_kernel,
+     .kernel = "dfs", .enumerate = 1},
+    {.name = "bits", .why = "no search: all 2^(n-k) subsets per work-item, branch-free", .run = run_kernel,
+     .kernel = "bits", .enumerate = 2},
+    {.name = "rounds", .why = "dfs with a node budget; what is left is handed out again", .run = run_rounds,
+     .kernel = "dfs_budget"},
+    {.name = "mitm", .why = "meet in the middle: half sums, sorted, binary searched", .run = run_mitm},
 };
-#define NV (sizeof variants / sizeof variants[0])
+enum { SERIAL, OMP, DFS, HYBRID, BITS, ROUNDS, MITM, NV };
 // end snippet variants
 
 /* ---- run and verify ------------------------------------------------------------ */
@@ -398,6 +216,7 @@ static size_t check(ctx *c, const variant *v, const problem *p, uint64_t want, o
  * kernel, else the whole variant from the host, transfers and all. */
 static double best_ms(ctx *c, const variant *v, const problem *p, const outcome *first)
 {
+    clu_step(v->name);
     if (v->run == run_kernel) return v->run(c, v, p, 1).ms;
     double best = first->ms;
     for (size_t r = 1; r < c->reps; r++) best = fmin(best, v->run(c, v, p, 1).ms);
@@ -417,26 +236,31 @@ static void report(const ctx *c, const variant *v, const problem *p, const outco
     printf(o->rounds > 1 ? "  %d rounds\n" : "\n", o->rounds);
     printf("result: variant=%s case=%s n=%d k=%d l=%d wg=%zu ms=%.4f count=%" PRIu64 " nodes=%" PRIu64
            " ns_per_node=%.3f lanes=%.4f simd=%zu rounds=%d serial_ms=%.4f speedup=%.3f omp_ms=%.4f "
-           "threads=%d\n", v->name, p->name, p->n, c->k, levels, c->wg, ms, o->found,
+           "threads=%d\n", v->name, p->name, p->n, c->k, levels, o->wg, ms, o->found,
            o->nodes, ns, o->lanes, c->simd, o->rounds, serial_ms, serial_ms / ms, omp_ms, threads);
 }
 
 int main(int argc, char **argv)
 {
-    size_t n = 24, k = SIZE_MAX, L = 8, wg = 64, reps = 3, budget = 1024, seed = 7, maxitem = MAX_ITEM;
+    size_t n = 24, k = SIZE_MAX, L = 8, wg = 0, reps = 3, budget = 1024, seed = 7, maxitem = MAX_ITEM;
     int chosen = -1;
     const char *which = "both";
     const clu_option opts[] = {
-        {"-n", "N", "how many items (signed integers)", CLU_OPT_SIZE, &n, 1, MAX_N},
-        {"-k", "K", "items decided by the work-item's id: 2^K subtrees (default: N, at most 16)", CLU_OPT_SIZE, &k, 0, 24},
-        {"-l", "L", "levels the hybrid enumerates without a search", CLU_OPT_SIZE, &L, 0, 20},
-        {"-a", "A", "largest |item| (small: many subsets hit the target)", CLU_OPT_SIZE, &maxitem, 1, MAX_ITEM},
-        {"-c", "CASE", "random, worst or both", CLU_OPT_STRING, &which},
-        {"-o", "VARIANT", "the variant to run", CLU_OPT_VARIANT, &chosen, CLU_VARIANTS(variants)},
-        {"-t", "WG", "work-group size", CLU_OPT_SIZE, &wg, 1, 1 << 16},
-        {"-b", "NODES", "rounds: nodes a work-item searches per round", CLU_OPT_SIZE, &budget, 1, 1u << 30},
-        {"-r", "N", "runs of each variant; the best time counts", CLU_OPT_SIZE, &reps, 1, 1000},
-        {"-s", "SEED", "seed of the items", CLU_OPT_SIZE, &seed, 0, 1u << 30},
+        {.flag = "-n", .metavar = "N", .help = "how many items (signed integers)", .kind = CLU_OPT_SIZE, .dest = &n, .min = 1, .max = MAX_N},
+        {.flag = "-k", .metavar = "K", .help = "items decided by the work-item's id: 2^K subtrees (default: N, at most 16)",
+         .kind = CLU_OPT_SIZE, .dest = &k, .max = 24},
+        {.flag = "-l", .metavar = "L", .help = "levels the hybrid enumerates without a search", .kind = CLU_OPT_SIZE, .dest = &L, .max = 20},
+        {.flag = "-a", .metavar = "A", .help = "largest |item| (small: many subsets hit the target)", .kind = CLU_OPT_SIZE,
+         .dest = &maxitem, .min = 1, .max = MAX_ITEM},
+        {.flag = "-c", .metavar = "CASE", .help = "random, worst or both", .kind = CLU_OPT_STRING, .dest = &which},
+        {.flag = "-o", .metavar = "VARIANT", .help = "the variant to run", .kind = CLU_OPT_VARIANT, .dest = &chosen, .table = variants,
+         .count = NV, .stride = sizeof variants[0]},
+        {.flag = "-t", .metavar = "WG", .help = "work-group size (default: the largest power of two up to 64 each kernel allows)",
+         .kind = CLU_OPT_SIZE, .dest = &wg, .min = 1, .max = 1 << 16},
+        {.flag = "-b", .metavar = "NODES", .help = "rounds: nodes a work-item searches per round", .kind = CLU_OPT_SIZE, .dest = &budget,
+         .min = 1, .max = 1u << 30},
+        {.flag = "-r", .metavar = "N", .help = "runs of each variant; the best time counts", .kind = CLU_OPT_SIZE, .dest = &reps, .min = 1, .max = 1000},
+        {.flag = "-s", .metavar = "SEED", .help = "seed of the items", .kind = CLU_OPT_SIZE, .dest = &seed, .max = 1u << 30},
     };
     clu_common common;
     clu_parse_args(argc, argv, "lesson 07: subset sum by backtracking, divergence measured and reduced",
@@ -452,17 +276,34 @@ int main(int argc, char **argv)
     if (n - k > 31 && (chosen < 0 || variants[chosen].enumerate == 2))
         clu_die("-k: %zu leaves 2^%zu subsets to each work-item of bits; at most 2^31 "
                 "(raise -k to at least %zu)", k, n - k, n - 31);
+    const int threads = omp_threads();
+    if (chosen == OMP && !threads) clu_die("-o omp: this program was built without OpenMP (no -fopenmp)");
+    /* The time, at 3 ns per node on a slow CPU, taking the whole tree of
+     * 2^(n+1) nodes for every search (the random case prunes it to a few per
+     * cent, the worst case to about half); bits enumerates 2^n subsets, rounds
+     * pays for its round trips (three searches' worth), mitm sorts 2^(n/2).
+     * Each variant runs once to be checked and -r times to be timed. */
+    const double tree = ldexp(1.0, (int)n + 1), runs = (double)reps + 1;
+#define ON(v) (chosen < 0 || chosen == (v))
+    double nodes = tree * (double)reps * (1 + ON(OMP)) + tree * runs * (ON(DFS) + ON(HYBRID) + 3 * ON(ROUNDS)) +
+                   tree / 2 * runs * ON(BITS) + ldexp(64.0, (int)n / 2 + 1) * runs * ON(MITM) +
+                   (n <= 22 ? tree * (double)n : 0); /* the brute-force check of the C search */
+#undef ON
+    clu_check_budget(&common, 3e-9 * nodes * (last - first + 1), "searching up to 2^(N+1) nodes in every variant");
 
     ctx c = {.k = (int)k, .L = (int)L, .wg = wg, .reps = reps, .budget = budget};
     clu_setup(&c.env, &common);
     c.program = clu_build(&c.env, "07-subset-sum.cl", "");
+    const size_t items = (size_t)1 << k, mitm = (size_t)1 << (n - n / 2);
+    /* Per work-item: a count and a node count (host and device); rounds' work
+     * list, n + 1 entries per work-item (host and device); mitm's sums. */
+    clu_check_memory(&c.env, clu_bytes(items, 16 + 8 * (n + 1), "the counts") + mitm * 12,
+                     clu_bytes(items, 24 + 8 * (n + 1), "the buffers") + mitm * 16);
     cl_kernel probe = clu_kernel(c.program, "dfs");
-    clu_check_wgsize(&c.env, probe, wg);
     CLU_CHECK(clGetKernelWorkGroupInfo(probe, c.env.device, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
                                        sizeof c.simd, &c.simd, NULL));
     clReleaseKernel(probe);
     if (c.simd < 1) c.simd = 1;
-    const size_t items = (size_t)1 << k;
     c.d_count = clu_buffer(&c.env, CL_MEM_READ_WRITE, items * 8, NULL, "the counts");
     c.d_nodes = clu_buffer(&c.env, CL_MEM_READ_WRITE, items * 8, NULL, "the node counts");
     /* Made once: Oclgrind 21.10 wrongly flags reads of a buffer that takes
@@ -470,14 +311,10 @@ int main(int argc, char **argv)
     c.d_len = clu_buffer(&c.env, CL_MEM_READ_WRITE, sizeof(cl_int), NULL, "the list length");
     c.h_count = clu_malloc(items * 8, "the counts");
     c.h_nodes = clu_malloc(items * 8, "the node counts");
-#ifdef _OPENMP
-    const int threads = omp_get_max_threads();
-#else
-    const int threads = 1;
-#endif
-    printf("sizes:    n = %zu items, 2^%zu = %zu subtrees, hybrid L = %zu, work-group %zu, "
+    printf("sizes:    n = %zu items, 2^%zu = %zu subtrees, hybrid L = %zu, work-group %s, "
            "SIMD width %zu (the kernel's preferred multiple), %d OpenMP threads\n",
-           n, k, items, L, wg, c.simd, threads);
+           n, k, items, L, wg ? "from -t" : "each kernel's largest up to 64", c.simd, threads);
+    if (!threads) printf("omp:      this program was built without OpenMP (no -fopenmp): no comparison\n");
 
     // snippet: main-loop
     size_t wrong = 0;
@@ -488,7 +325,8 @@ int main(int argc, char **argv)
         c.d_lo = clu_buffer(&c.env, CL_MEM_READ_ONLY, sizeof p.lo, p.lo, "the bounds");
         c.d_hi = clu_buffer(&c.env, CL_MEM_READ_ONLY, sizeof p.hi, p.hi, "the bounds");
         /* The C search first; below 2^22 subsets we check it by brute force. */
-        outcome ref = run_serial(&c, &variants[0], &p, 0);
+        clu_step("the C search");
+        outcome ref = run_serial(&c, &variants[SERIAL], &p, 0);
         if (n <= 22) {
             uint64_t all = every_subset(&p);
             printf("verified serial (%s case) against all 2^%zu subsets: %" PRIu64 ": %s\n", p.name, n,
@@ -496,34 +334,32 @@ int main(int argc, char **argv)
             wrong += all != ref.found;
         }
         outcome got[NV];
-        for (size_t v = 0; v < NV; v++)
-            if ((chosen < 0 || (size_t)chosen == v) && v > 0)
+        for (size_t v = SERIAL + 1; v < NV; v++)
+            if ((chosen < 0 || (size_t)chosen == v) && (v != OMP || threads)) {
+                clu_step(variants[v].name);
                 wrong += check(&c, &variants[v], &p, ref.found, &got[v]);
-        got[0] = ref;
+            }
+        got[SERIAL] = ref;
         /* Times only once every variant is verified; yardsticks skipped on Oclgrind. */
         if (!wrong && !clu_on_oclgrind(&c.env)) {
             double ms[NV], omp_ms = 0;
             for (size_t v = 0; v < NV; v++)
-                if (chosen < 0 || (size_t)chosen == v || v == 0) ms[v] = best_ms(&c, &variants[v], &p, &got[v]);
-            if (chosen < 0 || chosen == 1) omp_ms = ms[1];
+                if ((chosen < 0 || (size_t)chosen == v || v == SERIAL) && (v != OMP || threads))
+                    ms[v] = best_ms(&c, &variants[v], &p, &got[v]);
+            if ((chosen < 0 || chosen == OMP) && threads) omp_ms = ms[OMP];
             printf("\n%s case: target %d, %" PRIu64 " subsets hit it; the C search visits %" PRIu64
                    " of the tree's %.3g nodes\n", p.name, p.target, ref.found, ref.nodes, ldexp(1.0, (int)n + 1));
             for (size_t v = 0; v < NV; v++)
-                if (chosen < 0 || (size_t)chosen == v)
-                    report(&c, &variants[v], &p, &got[v], ms[v], ms[0], omp_ms, threads);
+                if ((chosen < 0 || (size_t)chosen == v) && (v != OMP || threads))
+                    report(&c, &variants[v], &p, &got[v], ms[v], ms[SERIAL], omp_ms, threads);
             printf("\n");
         }
-        clReleaseMemObject(c.d_hi);
-        clReleaseMemObject(c.d_lo);
-        clReleaseMemObject(c.d_a);
+        clReleaseMemObject(c.d_hi), clReleaseMemObject(c.d_lo), clReleaseMemObject(c.d_a);
     }
     // end snippet main-loop
-    clReleaseMemObject(c.d_len);
-    clReleaseMemObject(c.d_nodes);
-    clReleaseMemObject(c.d_count);
+    clReleaseMemObject(c.d_len), clReleaseMemObject(c.d_nodes), clReleaseMemObject(c.d_count);
     clReleaseProgram(c.program);
     clu_teardown(&c.env);
-    free(c.h_count);
-    free(c.h_nodes);
+    free(c.h_count), free(c.h_nodes);
     return clu_exit_status(wrong);
 }

@@ -1,17 +1,17 @@
 /* Lesson 08 -- queues, events and overlap: what moving the data costs, and
  * how much of it can hide behind the computation.
  *
- * The slides' lesson first: z[i] = x[i] * y[i] on 16 M floats, in serial C,
- * with OpenMP threads, and in OpenCL with and without the transfers, all in
- * the same run. Then the ways to move data: from pageable host memory
- * (malloc), from pinned memory (a CL_MEM_ALLOC_HOST_PTR buffer, mapped), and
- * no copy at all (the kernel works on mapped buffers). Then a pipeline: the
- * arrays cut into chunks, the upload, the computation and the download of
- * different chunks on three in-order queues, ordered by events, so that they
- * overlap; against the same chunks on one queue, and against the bound no
- * pipeline beats (its longest stage). The profiling events of both are
- * printed as a timeline. Last, where a second device exists, the work split
- * between the two.
+ * The slides' lesson first: z[i] = x[i] * y[i] on 16 M floats, in serial C
+ * and in OpenCL with and without the transfers, all in the same run. Then
+ * the ways to move data: from pageable host memory (malloc), from pinned
+ * memory (a CL_MEM_ALLOC_HOST_PTR buffer, mapped), and no copy at all (the
+ * kernel works on mapped buffers). Then a pipeline: the arrays cut into
+ * chunks, the upload, the computation and the download of different chunks
+ * on three in-order queues, ordered by events, so that they overlap; against
+ * the same chunks on one queue, and against the bound no pipeline beats (its
+ * longest stage). The comparisons (OpenMP on the host's cores, the two
+ * pipelines' events as rows of a timeline, the work split over two devices)
+ * are in compare.c beside this file.
  * Kernel file: kernels/08-queues-overlap.cl
  * APIs introduced: several command queues on one device, event wait lists,
  * clEnqueueMapBuffer/clEnqueueUnmapMemObject, CL_MEM_ALLOC_HOST_PTR,
@@ -19,14 +19,10 @@
  */
 #include "clu.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #define MAX_CHUNKS 64
 
@@ -39,40 +35,21 @@ static void multiply_serial(const float *x, const float *y, float *z, size_t n)
 }
 // end snippet serial
 
-static void multiply_omp(const float *x, const float *y, float *z, size_t n)
-{
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static)
-#endif
-    for (long i = 0; i < (long)n; i++) z[i] = x[i] * y[i];
-}
-
-/* ---- the context ------------------------------------------------------------ */
+/* ---- the variants ------------------------------------------------------------ */
 
 typedef struct {
     clu_env env;
-    cl_program program;
     cl_kernel kernel;
     cl_command_queue q[3]; /* upload, compute, download: the pipeline's queues */
     size_t n, wg, reps, chunks;
-    float *h_x, *h_y, *h_z;        /* pageable: malloc */
-    cl_mem pin[3];                 /* pinned host memory behind p_x, p_y, p_z */
+    float *h_x, *h_y;      /* pageable: malloc */
+    cl_mem pin[3];         /* pinned host memory behind p_x, p_y, p_z */
     float *p_x, *p_y, *p_z;
-    cl_mem d_x, d_y, d_z;          /* on the device */
-    int timeline;                  /* print the pipeline's events */
+    cl_mem d_x, d_y, d_z;  /* on the device */
+    int timeline;          /* print the pipeline's events */
 } ctx;
 
-/* What a run took: the whole, and its parts as the events saw them. */
-typedef struct { double ms, up_ms, run_ms, down_ms, bound_ms; } timing;
-
-static double ev_ms(cl_event a, cl_profiling_info from, cl_event b, cl_profiling_info to)
-{
-    cl_ulong t0 = 0, t1 = 0;
-    CLU_CHECK(clGetEventProfilingInfo(a, from, sizeof t0, &t0, NULL));
-    CLU_CHECK(clGetEventProfilingInfo(b, to, sizeof t1, &t1, NULL));
-    return ((double)t1 - (double)t0) * 1e-6;
-}
-
+/* The kernel over elements [first, first + count) on queue q. */
 static void launch(ctx *c, cl_command_queue q, size_t first, size_t count, cl_uint nwait,
                    const cl_event *wait, cl_event *done)
 {
@@ -83,76 +60,77 @@ static void launch(ctx *c, cl_command_queue q, size_t first, size_t count, cl_ui
     CLU_CHECK(clEnqueueNDRangeKernel(q, c->kernel, 1, NULL, &global, &c->wg, nwait, wait, done));
 }
 
-/* ---- the variants ------------------------------------------------------------ */
+/* compare.c: OpenMP's threads (0: built without OpenMP), z = x * y on them,
+ * a pipeline's events as rows of its timeline, the time from one event's
+ * start to another's end (the host's where the device's clock is wrong), and
+ * the work split over this device and another one, if there is one. */
+int omp_threads(void);
+void multiply_omp(const float *x, const float *y, float *z, size_t n);
+void print_timeline(cl_event (*ev)[4], size_t used, size_t n, size_t chunks, const char *name, int queues);
+double span_ms(cl_event a, cl_event b, double host_ms);
+size_t split_over_two_devices(clu_env *env, const float *x, const float *y, float *z, size_t n,
+                              size_t share, const double *ref, const double *mag);
 
-typedef struct variant variant;
-struct variant {
-    const char *name, *why;
-    timing (*run)(ctx *c, const variant *v, float *z_out);
-    int pinned;   /* host side in pinned memory */
-    int queues;   /* pipelines: 1 or 3 queues */
-};
+/* What a run took: the whole, and its parts as the events saw them. */
+typedef struct { double ms, up_ms, run_ms, down_ms, bound_ms; } timing;
 
-static timing run_serial(ctx *c, const variant *v, float *z)
+
+/* On the host: the serial loop, or OpenMP's threads. */
+static timing on_host(void (*multiply)(const float *, const float *, float *, size_t), ctx *c, float *z)
 {
-    (void)v;
     double t0 = clu_now();
-    multiply_serial(c->h_x, c->h_y, z, c->n);
-    return (timing){(clu_now() - t0) * 1e3, 0, 0, 0, 0};
+    multiply(c->h_x, c->h_y, z, c->n);
+    return (timing){.ms = (clu_now() - t0) * 1e3};
 }
-
-static timing run_omp(ctx *c, const variant *v, float *z)
-{
-    (void)v;
-    double t0 = clu_now();
-    multiply_omp(c->h_x, c->h_y, z, c->n);
-    return (timing){(clu_now() - t0) * 1e3, 0, 0, 0, 0};
-}
+static timing run_serial(ctx *c, float *z) { return on_host(multiply_serial, c, z); }
+static timing run_omp(ctx *c, float *z) { return on_host(multiply_omp, c, z); }
 
 /* The kernel alone: the inputs are already on the device. */
-static timing run_kernel(ctx *c, const variant *v, float *z)
+static timing run_kernel(ctx *c, float *z)
 {
-    (void)v;
     size_t bytes = c->n * sizeof(float), global = clu_round_up(c->n, c->wg);
     CLU_CHECK(clEnqueueWriteBuffer(c->env.queue, c->d_x, CL_FALSE, 0, bytes, c->h_x, 0, NULL, NULL));
     CLU_CHECK(clEnqueueWriteBuffer(c->env.queue, c->d_y, CL_FALSE, 0, bytes, c->h_y, 0, NULL, NULL));
     launch(c, c->env.queue, 0, c->n, 0, NULL, NULL);
     double ms = clu_run_best(&c->env, c->kernel, 1, &global, &c->wg, c->reps);
     clu_read(&c->env, c->d_z, bytes, z);
-    return (timing){ms, 0, ms, 0, ms};
+    return (timing){.ms = ms, .run_ms = ms, .bound_ms = ms};
 }
 
 // snippet: copy
 /* Copy in, compute, copy out, on one queue; the host's memory is pageable
  * (malloc) or pinned. The whole is timed from the first command's start to
  * the last one's end on the device's clock. */
-static timing run_copy(ctx *c, const variant *v, float *z)
+static timing run_copy(ctx *c, float *z, int pinned)
 {
     size_t bytes = c->n * sizeof(float);
-    const float *x = v->pinned ? c->p_x : c->h_x, *y = v->pinned ? c->p_y : c->h_y;
-    float *out = v->pinned ? c->p_z : z;
+    const float *x = pinned ? c->p_x : c->h_x, *y = pinned ? c->p_y : c->h_y;
+    float *out = pinned ? c->p_z : z;
     cl_event ev[4];
     cl_command_queue q = c->env.queue;
+    double t0 = clu_now();
     CLU_CHECK(clEnqueueWriteBuffer(q, c->d_x, CL_FALSE, 0, bytes, x, 0, NULL, &ev[0]));
     CLU_CHECK(clEnqueueWriteBuffer(q, c->d_y, CL_FALSE, 0, bytes, y, 0, NULL, &ev[1]));
     launch(c, q, 0, c->n, 0, NULL, &ev[2]);
     CLU_CHECK(clEnqueueReadBuffer(q, c->d_z, CL_TRUE, 0, bytes, out, 0, NULL, &ev[3]));
-    timing t = {ev_ms(ev[0], CL_PROFILING_COMMAND_START, ev[3], CL_PROFILING_COMMAND_END),
-                clu_event_ms(ev[0]) + clu_event_ms(ev[1]), clu_event_ms(ev[2]), clu_event_ms(ev[3]), 0};
+    timing t = {.ms = span_ms(ev[0], ev[3], (clu_now() - t0) * 1e3),
+                .up_ms = clu_event_ms(ev[0]) + clu_event_ms(ev[1]), .run_ms = clu_event_ms(ev[2]),
+                .down_ms = clu_event_ms(ev[3])};
     for (int i = 0; i < 4; i++) clReleaseEvent(ev[i]);
-    if (v->pinned) memcpy(z, c->p_z, bytes); /* for the check, outside the time */
+    if (pinned) memcpy(z, c->p_z, bytes); /* for the check, outside the time */
     return t;
 }
 // end snippet copy
+static timing run_pageable(ctx *c, float *z) { return run_copy(c, z, 0); }
+static timing run_pinned(ctx *c, float *z) { return run_copy(c, z, 1); }
 
 // snippet: mapped
 /* No copy at all: the kernel works on buffers made with
  * CL_MEM_ALLOC_HOST_PTR, which the host fills and reads through a map. On
  * a CPU device the map is a pointer into the same memory; a GPU driver may
  * copy behind the map, or let the kernel read the host's memory. */
-static timing run_mapped(ctx *c, const variant *v, float *z)
+static timing run_mapped(ctx *c, float *z)
 {
-    (void)v;
     size_t bytes = c->n * sizeof(float);
     cl_command_queue q = c->env.queue;
     float **host[3] = {&c->p_x, &c->p_y, &c->p_z};
@@ -171,7 +149,7 @@ static timing run_mapped(ctx *c, const variant *v, float *z)
                                       i == 2 ? &ev[1] : NULL, &err);
         CLU_CHECK_ERR(err, "clEnqueueMapBuffer");
     }
-    timing t = {(clu_now() - t0) * 1e3, 0, clu_event_ms(ev[0]), clu_event_ms(ev[1]), 0};
+    timing t = {.ms = (clu_now() - t0) * 1e3, .run_ms = clu_event_ms(ev[0]), .down_ms = clu_event_ms(ev[1])};
     clReleaseEvent(ev[0]);
     clReleaseEvent(ev[1]);
     cl_mem d[3] = {c->d_x, c->d_y, c->d_z};
@@ -188,13 +166,13 @@ static timing run_mapped(ctx *c, const variant *v, float *z)
  * its download only for its kernel: the upload of chunk i+1 runs while
  * chunk i computes and chunk i-1 comes back. No pipeline can beat its
  * longest stage: the bound is max(all uploads, all kernels, all downloads). */
-static timing run_pipeline(ctx *c, const variant *v, float *z)
+static timing run_pipeline(ctx *c, float *z, int queues, const char *name)
 {
     const size_t per = (c->n + c->chunks - 1) / c->chunks;
-    cl_command_queue up = c->q[0], run = v->queues == 3 ? c->q[1] : c->q[0],
-                     down = v->queues == 3 ? c->q[2] : c->q[0];
+    cl_command_queue up = c->q[0], run = queues == 3 ? c->q[1] : c->q[0], down = queues == 3 ? c->q[2] : c->q[0];
     cl_event ev[MAX_CHUNKS][4];
     size_t used = 0;
+    double t0 = clu_now();
     for (size_t first = 0; first < c->n; first += per, used++) {
         size_t count = c->n - first < per ? c->n - first : per, off = first * sizeof(float);
         cl_event *e = ev[used];
@@ -207,120 +185,64 @@ static timing run_pipeline(ctx *c, const variant *v, float *z)
     }
     for (int q = 0; q < 3; q++) CLU_CHECK(clFinish(c->q[q]));
     // end snippet pipeline
-    timing t = {ev_ms(ev[0][0], CL_PROFILING_COMMAND_START, ev[used - 1][3], CL_PROFILING_COMMAND_END), 0, 0, 0, 0};
-    cl_ulong origin = 0;
-    CLU_CHECK(clGetEventProfilingInfo(ev[0][0], CL_PROFILING_COMMAND_START, sizeof origin, &origin, NULL));
-    static const char *queue_of[4] = {"upload", "upload", "compute", "download"};
+    timing t = {.ms = span_ms(ev[0][0], ev[used - 1][3], (clu_now() - t0) * 1e3)};
+    if (c->timeline) print_timeline(ev, used, c->n, c->chunks, name, queues);
     for (size_t i = 0; i < used; i++) {
         t.up_ms += clu_event_ms(ev[i][0]) + clu_event_ms(ev[i][1]);
         t.run_ms += clu_event_ms(ev[i][2]);
         t.down_ms += clu_event_ms(ev[i][3]);
-        for (int j = 0; j < 4; j++) {
-            if (c->timeline) {
-                cl_ulong s, e;
-                CLU_CHECK(clGetEventProfilingInfo(ev[i][j], CL_PROFILING_COMMAND_START, sizeof s, &s, NULL));
-                CLU_CHECK(clGetEventProfilingInfo(ev[i][j], CL_PROFILING_COMMAND_END, sizeof e, &e, NULL));
-                printf("result: variant=event n=%zu chunks=%zu pipeline=%s queue=%s chunk=%zu command=%s "
-                       "start_ms=%.4f end_ms=%.4f\n", c->n, c->chunks, v->name, v->queues == 3 ? queue_of[j] : "single", i,
-                       j < 2 ? (j ? "write-y" : "write-x") : j == 2 ? "kernel" : "read-z",
-                       (double)(s - origin) * 1e-6, (double)(e - origin) * 1e-6);
-            }
-            clReleaseEvent(ev[i][j]);
-        }
+        for (int j = 0; j < 4; j++) clReleaseEvent(ev[i][j]);
     }
     t.bound_ms = fmax(t.up_ms, fmax(t.run_ms, t.down_ms));
     memcpy(z, c->p_z, c->n * sizeof(float));
     return t;
 }
+static timing run_chunks1(ctx *c, float *z) { return run_pipeline(c, z, 1, "chunks1"); }
+static timing run_chunks3(ctx *c, float *z) { return run_pipeline(c, z, 3, "chunks3"); }
 
 // snippet: variants
+typedef struct {
+    const char *name, *why;
+    timing (*run)(ctx *c, float *z);
+    int pipeline; /* compared with chunks1, drawn as a timeline */
+} variant;
+
 static const variant variants[] = {
-    {"serial", "plain C: the baseline", run_serial, 0, 0},
-    {"omp", "OpenMP threads on every core", run_omp, 0, 0},
-    {"kernel", "the kernel alone, the data already on the device", run_kernel, 0, 0},
-    {"pageable", "copy in, compute, copy out; host memory from malloc", run_copy, 0, 0},
-    {"pinned", "the same from pinned host memory (CL_MEM_ALLOC_HOST_PTR)", run_copy, 1, 0},
-    {"mapped", "no copies: the kernel works on mapped pinned buffers", run_mapped, 1, 0},
-    {"chunks1", "pinned, in chunks, all on one in-order queue", run_pipeline, 1, 1},
-    {"chunks3", "the chunks on three queues with events: overlapped", run_pipeline, 1, 3},
+    {.name = "serial", .why = "plain C: the baseline", .run = run_serial},
+    {.name = "omp", .why = "OpenMP threads on every core (compare.c)", .run = run_omp},
+    {.name = "kernel", .why = "the kernel alone, the data already on the device", .run = run_kernel},
+    {.name = "pageable", .why = "copy in, compute, copy out; host memory from malloc", .run = run_pageable},
+    {.name = "pinned", .why = "the same from pinned host memory (CL_MEM_ALLOC_HOST_PTR)", .run = run_pinned},
+    {.name = "mapped", .why = "no copies: the kernel works on mapped pinned buffers", .run = run_mapped},
+    {.name = "chunks1", .why = "pinned, in chunks, all on one in-order queue", .run = run_chunks1, .pipeline = 1},
+    {.name = "chunks3", .why = "the chunks on three queues with events: overlapped", .run = run_chunks3, .pipeline = 1},
 };
-#define NV (sizeof variants / sizeof variants[0])
+enum { SERIAL, OMP, NV = sizeof variants / sizeof variants[0] };
 // end snippet variants
 
 /* ---- run and verify ------------------------------------------------------------ */
 
 // snippet: check
-static size_t check(ctx *c, const variant *v, int exact, float *z, double *ref, double *mag)
+/* Every output starts as NaN before each variant runs: z on the host, in
+ * pinned memory and on the device, and x and y on the device too, so that
+ * nothing a variant (or its kernel) failed to write can come from the
+ * variant that ran before it. */
+static size_t check(ctx *c, const variant *v, int exact, float *z, const double *ref, const double *mag)
 {
-    for (size_t i = 0; i < c->n; i++) z[i] = NAN, c->p_z[i] = NAN; /* unwritten stays NaN */
+    const float nan = NAN;
+    for (size_t i = 0; i < c->n; i++) z[i] = c->p_z[i] = nan;
+    cl_mem on_device[3] = {c->d_x, c->d_y, c->d_z};
+    for (int i = 0; i < 3; i++)
+        CLU_CHECK(clEnqueueFillBuffer(c->env.queue, on_device[i], &nan, sizeof nan, 0, c->n * 4, 0, NULL, NULL));
+    CLU_CHECK(clFinish(c->env.queue));
     c->timeline = 0;
-    v->run(c, v, z);
+    clu_step(v->name);
+    v->run(c, z);
     char what[96];
     snprintf(what, sizeof what, "%s z%s", v->name, exact ? " (whole numbers)" : "");
     return clu_verify(what, z, ref, exact ? NULL : mag, c->n, 1);
 }
 // end snippet check
-
-/* ---- the second device ------------------------------------------------------------ */
-
-/* Another device than the one in use, or NULL. */
-static cl_device_id other_device(const clu_env *env, cl_platform_id *plat)
-{
-    cl_platform_id ps[8];
-    cl_uint np = 0;
-    if (clGetPlatformIDs(8, ps, &np) != CL_SUCCESS) return NULL;
-    for (cl_uint p = 0; p < np && p < 8; p++) {
-        cl_device_id ds[8];
-        cl_uint nd = 0;
-        if (clGetDeviceIDs(ps[p], CL_DEVICE_TYPE_ALL, 8, ds, &nd) != CL_SUCCESS) continue;
-        for (cl_uint d = 0; d < nd && d < 8; d++)
-            if (ds[d] != env->device) return *plat = ps[p], ds[d];
-    }
-    return NULL;
-}
-
-// snippet: split
-/* Two devices, each with its own context, queue and program: the first
- * `share` of the elements on one, the rest on the other, both started before
- * the host waits for either. Copies included: each device gets its part. */
-static double run_split(clu_env *e2, ctx *c, double share, float *z)
-{
-    clu_env *envs[2] = {&c->env, e2};
-    size_t cut = (size_t)(share * (double)c->n), first[2] = {0, cut}, count[2] = {cut, c->n - cut};
-    cl_program prog[2];
-    cl_kernel k[2];
-    cl_mem d[2][3];
-    for (int i = 0; i < 2; i++) {
-        prog[i] = clu_build(envs[i], "08-queues-overlap.cl", "");
-        k[i] = clu_kernel(prog[i], "multiply");
-        for (int b = 0; b < 3; b++)
-            d[i][b] = clu_buffer(envs[i], CL_MEM_READ_WRITE, (count[i] ? count[i] : 1) * 4, NULL, "a part");
-    }
-    double t0 = clu_now();
-    for (int i = 0; i < 2; i++) {
-        if (!count[i]) continue;
-        cl_command_queue q = envs[i]->queue;
-        const int f = 0, n = (int)count[i];
-        size_t global = clu_round_up(count[i], c->wg);
-        CLU_CHECK(clEnqueueWriteBuffer(q, d[i][0], CL_FALSE, 0, count[i] * 4, c->p_x + first[i], 0, NULL, NULL));
-        CLU_CHECK(clEnqueueWriteBuffer(q, d[i][1], CL_FALSE, 0, count[i] * 4, c->p_y + first[i], 0, NULL, NULL));
-        for (int b = 0; b < 3; b++) CLU_CHECK(clSetKernelArg(k[i], (cl_uint)b, sizeof(cl_mem), &d[i][b]));
-        CLU_CHECK(clSetKernelArg(k[i], 3, sizeof f, &f));
-        CLU_CHECK(clSetKernelArg(k[i], 4, sizeof n, &n));
-        CLU_CHECK(clEnqueueNDRangeKernel(q, k[i], 1, NULL, &global, &c->wg, 0, NULL, NULL));
-        CLU_CHECK(clEnqueueReadBuffer(q, d[i][2], CL_FALSE, 0, count[i] * 4, z + first[i], 0, NULL, NULL));
-        CLU_CHECK(clFlush(q));
-    }
-    for (int i = 0; i < 2; i++) CLU_CHECK(clFinish(envs[i]->queue));
-    double ms = (clu_now() - t0) * 1e3;
-    for (int i = 0; i < 2; i++) {
-        for (int b = 0; b < 3; b++) clReleaseMemObject(d[i][b]);
-        clReleaseKernel(k[i]);
-        clReleaseProgram(prog[i]);
-    }
-    return ms;
-}
-// end snippet split
 
 /* ---- report ------------------------------------------------------------------------ */
 
@@ -330,14 +252,14 @@ static void report(const ctx *c, const variant *v, const timing *t, double seria
 {
     const double gb = 3.0 * (double)c->n * 4.0 * 1e-9; /* x and y read, z written */
     printf("%-9s %10.3f ms  %7.2f GB/s  %6.2fx serial  %6.2fx omp", v->name, t->ms, gb / t->ms * 1e3,
-           serial_ms / t->ms, omp_ms / t->ms);
+           serial_ms / t->ms, omp_ms > 0 ? omp_ms / t->ms : 0.0);
     if (t->up_ms > 0 || t->down_ms > 0)
         printf("  (up %.3f, kernel %.3f, down %.3f ms)", t->up_ms, t->run_ms, t->down_ms);
-    if (v->queues) printf("  bound %.3f ms", t->bound_ms);
+    if (v->pipeline) printf("  bound %.3f ms", t->bound_ms);
     printf("\n");
     printf("result: variant=%s n=%zu chunks=%zu wg=%zu ms=%.4f gbps=%.3f up_ms=%.4f kernel_ms=%.4f "
            "down_ms=%.4f bound_ms=%.4f serial_ms=%.4f speedup=%.3f omp_ms=%.4f vs_chunks1=%.3f\n",
-           v->name, c->n, v->queues ? c->chunks : 1, c->wg, t->ms, gb / t->ms * 1e3, t->up_ms,
+           v->name, c->n, v->pipeline ? c->chunks : 1, c->wg, t->ms, gb / t->ms * 1e3, t->up_ms,
            t->run_ms, t->down_ms, t->bound_ms, serial_ms, serial_ms / t->ms, omp_ms,
            chunks1_ms > 0 ? chunks1_ms / t->ms : 0.0);
 }
@@ -347,71 +269,77 @@ static void report(const ctx *c, const variant *v, const timing *t, double seria
 /* Pinned host memory: a buffer made with CL_MEM_ALLOC_HOST_PTR is, on most
  * drivers, page-locked host memory that the device copies from directly;
  * mapping it gives the host a pointer into it. */
-static float *remap(ctx *c, cl_mem buf, size_t n)
+static float *map_floats(ctx *c, cl_mem buf)
 {
     cl_int err;
-    float *p = clEnqueueMapBuffer(c->env.queue, buf, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, n * 4, 0,
+    float *p = clEnqueueMapBuffer(c->env.queue, buf, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, c->n * 4, 0,
                                   NULL, NULL, &err);
     CLU_CHECK_ERR(err, "clEnqueueMapBuffer");
     return p;
-}
-
-static float *map_floats(ctx *c, cl_mem *buf, size_t n)
-{
-    cl_int err;
-    *buf = clCreateBuffer(c->env.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, n * 4, NULL, &err);
-    CLU_CHECK_ERR(err, "clCreateBuffer(CL_MEM_ALLOC_HOST_PTR)");
-    return remap(c, *buf, n);
 }
 // end snippet pinned
 
 int main(int argc, char **argv)
 {
-    size_t n = (size_t)1 << 24, wg = 256, reps = 3, chunks = 8, share = 0;
+    size_t n = (size_t)1 << 24, wg = 0, reps = 3, chunks = 8, share = 0;
     int chosen = -1;
     const clu_option opts[] = {
-        {"-n", "N", "elements of x, y and z", CLU_OPT_SIZE, &n, 1, (size_t)1 << 28},
-        {"-c", "CHUNKS", "pieces of the pipelines", CLU_OPT_SIZE, &chunks, 1, MAX_CHUNKS},
-        {"-o", "VARIANT", "the variant to run", CLU_OPT_VARIANT, &chosen, CLU_VARIANTS(variants)},
-        {"-t", "WG", "work-group size", CLU_OPT_SIZE, &wg, 1, 1 << 16},
-        {"-r", "N", "runs of each variant; the best time counts", CLU_OPT_SIZE, &reps, 1, 1000},
-        {"-f", "PERCENT", "split: the share of the first device (0: from the speeds)", CLU_OPT_SIZE, &share, 0, 100},
+        {.flag = "-n", .metavar = "N", .help = "elements of x, y and z", .kind = CLU_OPT_SIZE, .dest = &n, .min = 1, .max = (size_t)1 << 28},
+        {.flag = "-c", .metavar = "CHUNKS", .help = "pieces of the pipelines", .kind = CLU_OPT_SIZE, .dest = &chunks, .min = 1, .max = MAX_CHUNKS},
+        {.flag = "-o", .metavar = "VARIANT", .help = "the variant to run", .kind = CLU_OPT_VARIANT, .dest = &chosen, .table = variants,
+         .count = NV, .stride = sizeof variants[0]},
+        {.flag = "-t", .metavar = "WG", .help = "work-group size (default: the largest power of two up to 256 the kernel allows)",
+         .kind = CLU_OPT_SIZE, .dest = &wg, .min = 1, .max = 1 << 16},
+        {.flag = "-r", .metavar = "N", .help = "runs of each variant; the best time counts", .kind = CLU_OPT_SIZE, .dest = &reps, .min = 1, .max = 1000},
+        {.flag = "-f", .metavar = "PERCENT", .help = "split: the share of the first device (0: from the speeds)", .kind = CLU_OPT_SIZE,
+         .dest = &share, .max = 100},
     };
     clu_common common;
     clu_parse_args(argc, argv, "lesson 08: queues, events and overlap on z = x * y",
                    opts, sizeof opts / sizeof opts[0], &common);
     if (chunks > n) clu_die("-c: %zu chunks of %zu elements: at most one chunk per element", chunks, n);
+    const int threads = omp_threads();
+    if (chosen == OMP && !threads) clu_die("-o omp: this program was built without OpenMP (no -fopenmp)");
+    /* Every variant moves 12 bytes per element a few times over; at about
+     * 10 ns per element and run where it is slowest (a CPU device, copies
+     * included): two checks and -r timed runs of each, the timeline and the
+     * split. */
+    clu_check_budget(&common, 1e-8 * (double)n * (double)(NV * (2 + reps) + 8), "moving the n elements in every variant");
+
     ctx c = {.n = n, .wg = wg, .reps = reps, .chunks = chunks};
     clu_setup(&c.env, &common);
-    c.program = clu_build(&c.env, "08-queues-overlap.cl", "");
-    c.kernel = clu_kernel(c.program, "multiply");
-    clu_check_wgsize(&c.env, c.kernel, wg);
+    cl_program program = clu_build(&c.env, "08-queues-overlap.cl", "");
+    c.kernel = clu_kernel(program, "multiply");
+    if (!c.wg) c.wg = clu_default_wg(&c.env, c.kernel, 256);
+    clu_check_wgsize(&c.env, c.kernel, c.wg);
     const size_t bytes = clu_bytes(n, sizeof(float), "x");
+    /* Host: x, y, z (pageable), the reference and its bounds; pinned x, y, z.
+     * Device: x, y, z and the three pinned buffers. */
+    clu_check_memory(&c.env, clu_bytes(n, 6 * sizeof(float) + 2 * sizeof(double), "the host arrays"),
+                     clu_bytes(n, 6 * sizeof(float), "the buffers"));
     cl_int err;
-    for (int q = 0; q < 3; q++) {
+    for (int q = 0; q < 3; q++) { /* the pipeline's own queues */
         c.q[q] = clCreateCommandQueue(c.env.context, c.env.device, CL_QUEUE_PROFILING_ENABLE, &err);
         CLU_CHECK_ERR(err, "clCreateCommandQueue");
     }
-    c.d_x = clu_buffer(&c.env, CL_MEM_READ_ONLY, bytes, NULL, "x");
-    c.d_y = clu_buffer(&c.env, CL_MEM_READ_ONLY, bytes, NULL, "y");
-    c.d_z = clu_buffer(&c.env, CL_MEM_WRITE_ONLY, bytes, NULL, "z");
-    for (int i = 0; i < 3; i++) CLU_CHECK(clSetKernelArg(c.kernel, (cl_uint)i, sizeof(cl_mem), i == 0 ? &c.d_x : i == 1 ? &c.d_y : &c.d_z));
+    cl_mem *d[3] = {&c.d_x, &c.d_y, &c.d_z};
+    float **p[3] = {&c.p_x, &c.p_y, &c.p_z};
+    for (int i = 0; i < 3; i++) {
+        *d[i] = clu_buffer(&c.env, i < 2 ? CL_MEM_READ_ONLY : CL_MEM_WRITE_ONLY, bytes, NULL, "x, y or z");
+        CLU_CHECK(clSetKernelArg(c.kernel, (cl_uint)i, sizeof(cl_mem), d[i]));
+        c.pin[i] = clCreateBuffer(c.env.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL, &err);
+        CLU_CHECK_ERR(err, "clCreateBuffer(CL_MEM_ALLOC_HOST_PTR)");
+        *p[i] = map_floats(&c, c.pin[i]);
+    }
     c.h_x = clu_malloc(bytes, "x");
     c.h_y = clu_malloc(bytes, "y");
-    c.h_z = clu_malloc(bytes, "z");
-    c.p_x = map_floats(&c, &c.pin[0], n);
-    c.p_y = map_floats(&c, &c.pin[1], n);
-    c.p_z = map_floats(&c, &c.pin[2], n);
-    float *z = clu_malloc(bytes, "the result");
+    float *z = clu_malloc(bytes, "z");
     double *ref = clu_malloc(n * sizeof(double), "the reference");
     double *mag = clu_malloc(n * sizeof(double), "the bounds");
-#ifdef _OPENMP
-    const int threads = omp_get_max_threads();
-#else
-    const int threads = 1;
-#endif
     printf("sizes:    n = %zu floats (%.1f MiB per array), %zu chunks, work-group %zu, %d OpenMP threads\n",
-           n, (double)bytes / 1048576.0, chunks, wg, threads);
+           n, (double)bytes / 1048576.0, chunks, c.wg, threads);
+    if (!threads) printf("omp:      this program was built without OpenMP (no -fopenmp): no comparison\n");
+    const int run_omp_too = threads > 0;
 
     /* Two checks: whole numbers (every product exact), then random floats
      * (the product rounded once: error at most 2^-24 of it). */
@@ -422,88 +350,53 @@ int main(int argc, char **argv)
         /* The pinned copies of x and y: written by the runtime while unmapped
          * (Oclgrind does not see what the host writes through a map). */
         for (int i = 0; i < 3; i++) {
-            float **h = i == 0 ? &c.p_x : i == 1 ? &c.p_y : &c.p_z;
-            CLU_CHECK(clEnqueueUnmapMemObject(c.env.queue, c.pin[i], *h, 0, NULL, NULL));
-            if (i < 2) CLU_CHECK(clEnqueueWriteBuffer(c.env.queue, c.pin[i], CL_TRUE, 0, bytes,
-                                                      i ? c.h_y : c.h_x, 0, NULL, NULL));
-            *h = remap(&c, c.pin[i], n);
+            CLU_CHECK(clEnqueueUnmapMemObject(c.env.queue, c.pin[i], *p[i], 0, NULL, NULL));
+            if (i < 2) CLU_CHECK(clEnqueueWriteBuffer(c.env.queue, c.pin[i], CL_TRUE, 0, bytes, i ? c.h_y : c.h_x,
+                                                      0, NULL, NULL));
+            *p[i] = map_floats(&c, c.pin[i]);
         }
         for (size_t i = 0; i < n; i++) ref[i] = (double)c.h_x[i] * c.h_y[i], mag[i] = fabs(ref[i]);
         for (size_t v = 0; v < NV; v++)
-            if (chosen < 0 || (size_t)chosen == v) wrong += check(&c, &variants[v], exact, z, ref, mag);
+            if ((chosen < 0 || (size_t)chosen == v) && (v != OMP || run_omp_too))
+                wrong += check(&c, &variants[v], exact, z, ref, mag);
     }
 
     /* ---- time: only once everything is verified; nothing on Oclgrind ---- */
     // snippet: time
     if (!wrong && !clu_on_oclgrind(&c.env)) {
-        timing best[NV];
+        const int pipes = chosen < 0 || variants[chosen].pipeline; /* both pipelines, compared */
+        timing best[NV] = {{0}};
         for (size_t v = 0; v < NV; v++) {
-            if (!(chosen < 0 || (size_t)chosen == v || v < 2 || (variants[v].queues && chosen >= 0 && variants[chosen].queues))) continue;
-            best[v] = variants[v].run(&c, &variants[v], z);
-            for (size_t r = 1; r < reps; r++) {
-                timing t = variants[v].run(&c, &variants[v], z);
-                if (t.ms < best[v].ms) best[v] = t;
+            /* The chosen ones, and the yardsticks: serial, OpenMP, the pipelines. */
+            int needed = chosen < 0 || (size_t)chosen == v || v <= OMP || (pipes && variants[v].pipeline);
+            if (!needed || (v == OMP && !run_omp_too)) continue;
+            clu_step(variants[v].name);
+            for (size_t r = 0; r < reps; r++) {
+                timing t = variants[v].run(&c, z);
+                if (r == 0 || t.ms < best[v].ms) best[v] = t;
             }
         }
-        const int both_pipes = chosen < 0 || variants[chosen].queues;
         size_t one_queue = 0; /* the pipeline every pipeline is compared with */
-        for (size_t v = 0; v < NV; v++) one_queue = variants[v].queues == 1 ? v : one_queue;
+        for (size_t v = NV; v-- > 0;) one_queue = variants[v].pipeline ? v : one_queue;
         printf("\n");
         for (size_t v = 0; v < NV; v++)
-            if (chosen < 0 || (size_t)chosen == v)
-                report(&c, &variants[v], &best[v], best[0].ms, best[1].ms, both_pipes ? best[one_queue].ms : 0);
-        if (both_pipes) { /* one more run of each pipeline for the timeline */
+            if ((chosen < 0 || (size_t)chosen == v) && (v != OMP || run_omp_too))
+                report(&c, &variants[v], &best[v], best[SERIAL].ms, best[OMP].ms, pipes ? best[one_queue].ms : 0);
+        if (pipes) { /* one more run of each pipeline for the timeline */
             c.timeline = 1;
             for (size_t v = 0; v < NV; v++)
-                if (variants[v].queues) variants[v].run(&c, &variants[v], z);
+                if (variants[v].pipeline) variants[v].run(&c, z);
         }
         // end snippet time
-        // snippet: split-main
-        cl_platform_id p2 = NULL;
-        cl_device_id dev2 = chosen < 0 ? other_device(&c.env, &p2) : NULL;
-        if (chosen < 0 && !dev2)
-            printf("split: only one device here, nothing to split with (PoCL and a GPU, or two GPUs, "
-                   "would each get a share)\n");
-        if (dev2) {
-            clu_env e2 = {.platform = p2, .device = dev2};
-            e2.context = clCreateContext(NULL, 1, &dev2, NULL, NULL, &err);
-            CLU_CHECK_ERR(err, "clCreateContext(second device)");
-            e2.queue = clCreateCommandQueue(e2.context, dev2, CL_QUEUE_PROFILING_ENABLE, &err);
-            CLU_CHECK_ERR(err, "clCreateCommandQueue(second device)");
-            double alone[2] = {run_split(&e2, &c, 1.0, z), run_split(&e2, &c, 0.0, z)};
-            /* The share from the speeds: each device's part should take as long. */
-            double f = share ? (double)share / 100.0 : alone[1] / (alone[0] + alone[1]);
-            double ms = run_split(&e2, &c, f, z);
-            char *name2 = clu_device_string(dev2, CL_DEVICE_NAME);
-            printf("split:    %.3f ms with %.0f%% here and the rest on %s (alone: %.3f ms here, %.3f ms there)\n",
-                   ms, 100 * f, name2, alone[0], alone[1]);
-            printf("result: variant=split n=%zu share=%.3f ms=%.4f alone_ms=%.4f other_ms=%.4f gain=%.3f\n", n, f,
-                   ms, alone[0], alone[1], fmin(alone[0], alone[1]) / ms);
-            wrong += clu_verify("split z", z, ref, mag, n, 1);
-            free(name2);
-            clu_teardown(&e2);
-        }
-        // end snippet split-main
+        if (chosen < 0) wrong += split_over_two_devices(&c.env, c.p_x, c.p_y, z, n, share, ref, mag);
     }
 
-    for (int i = 0; i < 3; i++) {
-        float *p = i == 0 ? c.p_x : i == 1 ? c.p_y : c.p_z;
-        CLU_CHECK(clEnqueueUnmapMemObject(c.env.queue, c.pin[i], p, 0, NULL, NULL));
-    }
+    for (int i = 0; i < 3; i++) CLU_CHECK(clEnqueueUnmapMemObject(c.env.queue, c.pin[i], *p[i], 0, NULL, NULL));
     CLU_CHECK(clFinish(c.env.queue));
-    for (int i = 0; i < 3; i++) clReleaseMemObject(c.pin[i]);
-    clReleaseMemObject(c.d_x);
-    clReleaseMemObject(c.d_y);
-    clReleaseMemObject(c.d_z);
-    for (int q = 0; q < 3; q++) clReleaseCommandQueue(c.q[q]);
+    for (int i = 0; i < 3; i++) clReleaseMemObject(c.pin[i]), clReleaseMemObject(*d[i]), clReleaseCommandQueue(c.q[i]);
     clReleaseKernel(c.kernel);
-    clReleaseProgram(c.program);
+    clReleaseProgram(program);
     clu_teardown(&c.env);
-    free(c.h_x);
-    free(c.h_y);
-    free(c.h_z);
-    free(z);
-    free(ref);
-    free(mag);
+    free(c.h_x), free(c.h_y), free(z), free(ref), free(mag);
     return clu_exit_status(wrong);
 }

@@ -1,0 +1,62 @@
+/* subset-sum.h -- what lesson 07's two files share: the problem, the
+ * context of a run, what a variant reports, and the functions each file
+ * gives the other. main.c: the problem, the C search, the kernels with one
+ * work-item per subtree, the checks, the times. alternatives.c: what those
+ * are measured against (OpenMP threads, rounds of redistributed work, meet
+ * in the middle, and every subset, which checks the C search itself).
+ */
+#ifndef SUBSET_SUM_H
+#define SUBSET_SUM_H
+
+#include "clu.h"
+
+#define MAX_N 48       /* a path fits in 56 bits; the sums stay far below 2^31 */
+#define MAX_ITEM 1048576 /* |a[i]| <= 2^20, so |any sum| <= 48 * 2^20 < 2^26 */
+
+// snippet: problem-struct
+/* n items in the order the search takes them, the target, and the bounds
+ * lo[d], hi[d]: the sums of the negative and of the positive items from d on. */
+typedef struct {
+    const char *name;
+    int n, target;
+    int a[MAX_N], lo[MAX_N + 1], hi[MAX_N + 1];
+} problem;
+// end snippet problem-struct
+
+typedef struct { uint64_t found, nodes; } tally;
+
+/* A run: the device, the program, the split and the buffers every variant uses. */
+typedef struct {
+    clu_env env;
+    cl_program program;
+    int k, L;             /* items decided by the id; levels enumerated (hybrid) */
+    size_t wg, reps, budget, simd; /* wg 0: each kernel's own default */
+    cl_mem d_a, d_lo, d_hi, d_count, d_nodes, d_len; /* d_len: rounds' list length */
+    uint64_t *h_count, *h_nodes; /* per work-item, 2^k of each */
+} ctx;
+
+/* What one run of a variant found, and how busy it kept the lanes. */
+typedef struct { uint64_t found, nodes; double lanes, ms; int rounds; size_t wg; } outcome;
+
+/* A variant: one line of why, how to run it, its kernel. */
+typedef struct variant variant;
+struct variant {
+    const char *name, *why;
+    outcome (*run)(ctx *c, const variant *v, const problem *p, int timed);
+    const char *kernel; /* NULL: runs on the host */
+    int enumerate;      /* without a search: 1 the last L levels, 2 all below k */
+};
+
+/* main.c */
+void search(const problem *p, int d, int s, tally *t);
+size_t wg_for(ctx *c, cl_kernel kern);
+void set_common_args(cl_kernel kern, ctx *c, const problem *p);
+void add_lanes(const uint64_t *nodes, size_t items, size_t simd, double *useful, double *paid);
+/* alternatives.c; omp_threads() is 0 where the program was built without OpenMP */
+int omp_threads(void);
+uint64_t every_subset(const problem *p); /* all 2^n subsets: checks the search for small n */
+outcome run_omp(ctx *c, const variant *v, const problem *p, int timed);
+outcome run_rounds(ctx *c, const variant *v, const problem *p, int timed);
+outcome run_mitm(ctx *c, const variant *v, const problem *p, int timed);
+
+#endif /* SUBSET_SUM_H */

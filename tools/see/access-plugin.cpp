@@ -1,0 +1,376 @@
+// access-plugin.cpp -- the Oclgrind plugin behind `make see`: it watches every
+// load, store and conditional branch of every work-item and writes, per
+// kernel launch, what a GPU's warps would have made of them (tools/see/see.py
+// turns that into the report and the pictures).
+//
+// The model (the same numbers the report prints):
+//   warp      32 consecutive work-items of a group by linear local id; lane
+//             i's k-th execution of an instruction meets the other lanes'
+//             k-th execution of it (a loop's iteration k, a line's k-th visit).
+//   global    the 128-byte segments the warp's accesses touch, against the
+//             distinct bytes they ask for.
+//   local     32 banks of 4 bytes: ways = the most distinct words that fall
+//             in one bank (the same word is a broadcast, not a conflict).
+//   branch    a conditional branch the warp reaches with R lanes and sends
+//             both ways costs 2 passes of 32 lanes: active = R / (32 * sides).
+//   phase     barriers passed by the work-group so far.
+// C++ only because Oclgrind's plugin interface is C++; the arithmetic on the
+// records is all here, the presentation is in see.py.
+//
+// Output: the file named by $SEE_OUT (one record a line, fields by spaces):
+//   K kernel launch global_size local_size groups
+//   M kernel launch line col space op warps segments bytes ways ways_max words bad
+//   B kernel launch line col warps lanes_reached lane_slots divergent
+//   P kernel launch line barriers_passed_by_groups
+//   A kernel launch buffer space op element_byte size work_item phase bad
+// A lines (for the pictures) only for a kernel's first launch, at most
+// $SEE_MAP_LIMIT of them (default 200000).
+//
+// Build: g++ -shared -fPIC -fno-rtti (liboclgrind has no RTTI) ... -loclgrind
+// SEE_BROKEN_IGNORES_WORKITEM builds the broken variant the tests must catch.
+#include <oclgrind/Context.h>
+#include <oclgrind/Kernel.h>
+#include <oclgrind/KernelInvocation.h>
+#include <oclgrind/Memory.h>
+#include <oclgrind/Plugin.h>
+#include <oclgrind/WorkGroup.h>
+#include <oclgrind/WorkItem.h>
+
+#include <llvm/IR/DebugLoc.h>
+#include <llvm/IR/Instructions.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+using namespace oclgrind;
+
+namespace
+{
+struct Access
+{
+  unsigned lane, phase;
+  size_t address, size; // a branch: size = 1 if taken
+  size_t workItem;
+};
+// (instruction, warp, k-th execution, space, op): one warp's one access
+typedef std::tuple<const llvm::Instruction*, unsigned, unsigned, unsigned, int>
+  Key;
+enum Op { LOAD, STORE, ATOMIC, BRANCH };
+const char* opName[] = {"load", "store", "atomic", "branch"};
+const char* spaceName[] = {"private", "global", "constant", "local"};
+
+struct Stat
+{
+  size_t warps = 0, segments = 0, bytes = 0, ways = 0, waysMax = 0, words = 0,
+         bad = 0, reached = 0, slots = 0;
+};
+
+class AccessPlugin : public Plugin
+{
+public:
+  AccessPlugin(const Context* context) : Plugin(context)
+  {
+    const char* path = getenv("SEE_OUT");
+    out = fopen(path ? path : "see.out", "w");
+    const char* limit = getenv("SEE_MAP_LIMIT");
+    mapLimit = limit ? strtoul(limit, NULL, 10) : 200000;
+  }
+  ~AccessPlugin() override
+  {
+    if (out)
+      fclose(out);
+  }
+  bool isThreadSafe() const override { return false; } // one worker thread
+
+  void kernelBegin(const KernelInvocation* inv) override
+  {
+    kernel = inv->getKernel();
+    name = kernel->getName();
+    launch = launches[name]++;
+    global = inv->getGlobalSize();
+    local = inv->getLocalSize();
+    groups = 0;
+    mapped = 0;
+    stats.clear();
+    barriers.clear();
+    buffers.clear();
+    // Global buffers are named after the kernel argument that holds them.
+    const Memory* memory = m_context->getGlobalMemory();
+    for (auto v = kernel->values_begin(); v != kernel->values_end(); v++)
+    {
+      const llvm::Type* type = v->first->getType();
+      unsigned space = type->isPointerTy() ? type->getPointerAddressSpace() : 0;
+      if ((space == AddrSpaceGlobal || space == AddrSpaceConstant) &&
+          v->second.size == sizeof(size_t) && v->second.getPointer())
+        buffers[{AddrSpaceGlobal,
+                 memory->extractBuffer(v->second.getPointer())}] =
+          v->first->getName().str();
+    }
+    if (out)
+      fprintf(out, "K %s %u %zu %zu %zu\n", name.c_str(), launch,
+              global.x * global.y * global.z, local.x * local.y * local.z,
+              inv->getNumGroups().x * inv->getNumGroups().y *
+                inv->getNumGroups().z);
+  }
+
+  void workGroupBegin(const WorkGroup* group) override
+  {
+    phase = 0;
+    records.clear();
+    executions.clear();
+    // Local buffers: __local arrays and __local arguments, by name.
+    for (auto v = kernel->values_begin(); v != kernel->values_end(); v++)
+    {
+      const llvm::Type* type = v->first->getType();
+      if (!type->isPointerTy() ||
+          type->getPointerAddressSpace() != AddrSpaceLocal)
+        continue;
+      std::string n = v->first->getName().str();
+      if (n.rfind(name + ".", 0) == 0)
+        n = n.substr(name.size() + 1); // kernel.tile -> tile
+      buffers[{AddrSpaceLocal, group->getLocalMemory()->extractBuffer(
+                                 group->getLocalMemoryAddress(v->first))}] = n;
+    }
+  }
+
+  void workGroupBarrier(const WorkGroup* group, uint32_t) override
+  {
+    phase++;
+    const llvm::Instruction* at = group->getCurrentBarrier();
+    barriers[at]++;
+  }
+
+  void memoryLoad(const Memory* m, const WorkItem* w, size_t a,
+                  size_t s) override
+  {
+    record(m, w, a, s, LOAD);
+  }
+  void memoryStore(const Memory* m, const WorkItem* w, size_t a, size_t s,
+                   const uint8_t*) override
+  {
+    record(m, w, a, s, STORE);
+  }
+  void memoryAtomicLoad(const Memory* m, const WorkItem* w, AtomicOp, size_t a,
+                        size_t s) override
+  {
+    record(m, w, a, s, ATOMIC);
+  }
+
+  void instructionExecuted(const WorkItem* w, const llvm::Instruction* inst,
+                           const TypedValue&) override
+  {
+    bool branch = false, taken = false;
+    if (const llvm::BranchInst* br = llvm::dyn_cast<llvm::BranchInst>(inst))
+    {
+      if (!br->isConditional())
+        return;
+      branch = true;
+      taken = w->getOperand(br->getCondition()).getUInt() != 0;
+    }
+    else if (!inst->mayReadOrWriteMemory())
+      return;
+    std::vector<unsigned>& count = executions[inst];
+    unsigned lane = linearLocal(w);
+    if (count.size() <= lane)
+      count.resize(lane + 1);
+    if (branch)
+      records[key(inst, lane, count[lane], AddrSpacePrivate, BRANCH)].push_back(
+        {laneOf(lane), phase, 0, taken, workItemOf(w)});
+    count[lane]++;
+  }
+
+  void workGroupComplete(const WorkGroup* group) override
+  {
+    size_t size = group->getGroupSize().x * group->getGroupSize().y *
+                  group->getGroupSize().z;
+    for (auto& r : records)
+    {
+      const llvm::Instruction* inst = std::get<0>(r.first);
+      unsigned warp = std::get<1>(r.first), space = std::get<3>(r.first);
+      int op = std::get<4>(r.first);
+      std::vector<Access>& acc = r.second;
+      Stat& st = stats[{inst, space, op}];
+      st.warps++;
+      size_t width = std::min<size_t>(32, size - 32 * (size_t)warp);
+      bool bad = false;
+      if (op == BRANCH)
+      {
+        size_t yes = 0;
+        for (const Access& a : acc)
+          yes += a.size;
+        size_t sides = (yes > 0) + (yes < acc.size());
+        st.reached += acc.size();
+        st.slots += width * sides;
+        bad = sides > 1;
+      }
+      else if (space == AddrSpaceGlobal || space == AddrSpaceConstant)
+      {
+        std::vector<std::pair<size_t, size_t>> spans;
+        std::vector<size_t> segs;
+        for (const Access& a : acc)
+        {
+          spans.push_back({a.address, a.address + a.size});
+          for (size_t s = a.address / 128; s <= (a.address + a.size - 1) / 128;
+               s++)
+            segs.push_back(s);
+        }
+        std::sort(segs.begin(), segs.end());
+        size_t nsegs = std::unique(segs.begin(), segs.end()) - segs.begin();
+        std::sort(spans.begin(), spans.end());
+        size_t bytes = 0, end = 0;
+        for (auto& s : spans) // distinct bytes: the union of the spans
+        {
+          size_t from = std::max(s.first, end);
+          if (s.second > from)
+            bytes += s.second - from;
+          end = std::max(end, s.second);
+        }
+        st.segments += nsegs;
+        st.bytes += bytes;
+        bad = nsegs > (bytes + 127) / 128;
+      }
+      else // local: distinct 4-byte words per bank
+      {
+        std::vector<size_t> words;
+        for (const Access& a : acc)
+          for (size_t w = a.address / 4; w <= (a.address + a.size - 1) / 4; w++)
+            words.push_back(w);
+        std::sort(words.begin(), words.end());
+        words.erase(std::unique(words.begin(), words.end()), words.end());
+        unsigned banks[32] = {0}, ways = 0;
+        for (size_t w : words)
+          ways = std::max(ways, ++banks[w % 32]);
+        st.ways += ways;
+        st.waysMax = std::max<size_t>(st.waysMax, ways);
+        st.words += words.size();
+        bad = ways > (words.size() + 31) / 32;
+      }
+      st.bad += bad;
+      if (launch == 0 && op != BRANCH && out)
+        for (const Access& a : acc)
+        {
+          if (mapped >= mapLimit)
+            break;
+          mapped++;
+          const Memory* m = space == AddrSpaceLocal
+                              ? group->getLocalMemory()
+                              : m_context->getGlobalMemory();
+          auto b = buffers.find({space == AddrSpaceLocal ? AddrSpaceLocal
+                                                         : AddrSpaceGlobal,
+                                 m->extractBuffer(a.address)});
+          fprintf(out, "A %s %u %s %s %s %zu %zu %zu %u %d\n", name.c_str(),
+                  launch, b == buffers.end() ? "?" : b->second.c_str(),
+                  spaceName[space], opName[op], m->extractOffset(a.address),
+                  a.size, a.workItem, a.phase, bad);
+        }
+    }
+    records.clear();
+    groups++;
+  }
+
+  void kernelEnd(const KernelInvocation*) override
+  {
+    if (!out)
+      return;
+    for (auto& s : stats)
+    {
+      const llvm::Instruction* inst = std::get<0>(s.first);
+      unsigned space = std::get<1>(s.first);
+      int op = std::get<2>(s.first);
+      const Stat& st = s.second;
+      const llvm::DebugLoc& loc = inst->getDebugLoc();
+      unsigned line = loc ? loc.getLine() : 0, col = loc ? loc.getCol() : 0;
+      if (op == BRANCH)
+        fprintf(out, "B %s %u %u %u %zu %zu %zu %zu\n", name.c_str(), launch,
+                line, col, st.warps, st.reached, st.slots, st.bad);
+      else
+        fprintf(out, "M %s %u %u %u %s %s %zu %zu %zu %zu %zu %zu %zu\n",
+                name.c_str(), launch, line, col, spaceName[space], opName[op],
+                st.warps, st.segments, st.bytes, st.ways, st.waysMax, st.words,
+                st.bad);
+    }
+    for (auto& b : barriers)
+    {
+      const llvm::DebugLoc& loc = b.first ? b.first->getDebugLoc()
+                                          : llvm::DebugLoc();
+      fprintf(out, "P %s %u %u %zu\n", name.c_str(), launch,
+              loc ? loc.getLine() : 0, b.second);
+    }
+    fflush(out);
+  }
+
+private:
+  FILE* out;
+  const Kernel* kernel = NULL;
+  size_t mapLimit, mapped = 0, groups = 0;
+  std::string name;
+  unsigned launch = 0, phase = 0;
+  Size3 global, local;
+  std::map<std::string, unsigned> launches;
+  std::map<std::pair<unsigned, size_t>, std::string> buffers;
+  std::map<Key, std::vector<Access>> records;
+  std::map<const llvm::Instruction*, std::vector<unsigned>> executions;
+  std::map<std::tuple<const llvm::Instruction*, unsigned, int>, Stat> stats;
+  std::map<const llvm::Instruction*, size_t> barriers;
+
+  static unsigned linearLocal(const WorkItem* w)
+  {
+    Size3 id = w->getLocalID(), size = w->getWorkGroup()->getGroupSize();
+    return id.x + size.x * (id.y + size.y * id.z);
+  }
+  size_t workItemOf(const WorkItem* w) const
+  {
+    Size3 id = w->getGlobalID();
+    return id.x + global.x * (id.y + global.y * id.z);
+  }
+#ifdef SEE_BROKEN_IGNORES_WORKITEM
+  // The broken variant: every access is its own warp of one lane.
+  static unsigned laneOf(unsigned) { return 0; }
+  Key key(const llvm::Instruction* i, unsigned lane, unsigned k, unsigned sp,
+          int op)
+  {
+    return Key(i, lane, k, sp, op);
+  }
+#else
+  static unsigned laneOf(unsigned lane) { return lane % 32; }
+  Key key(const llvm::Instruction* i, unsigned lane, unsigned k, unsigned sp,
+          int op)
+  {
+    return Key(i, lane / 32, k, sp, op);
+  }
+#endif
+
+  void record(const Memory* m, const WorkItem* w, size_t address, size_t size,
+              int op)
+  {
+    unsigned space = m->getAddressSpace();
+    if (!w || space == AddrSpacePrivate || size == 0)
+      return;
+    const llvm::Instruction* inst = w->getCurrentInstruction();
+    std::vector<unsigned>& count = executions[inst];
+    unsigned lane = linearLocal(w);
+    if (count.size() <= lane)
+      count.resize(lane + 1);
+    records[key(inst, lane, count[lane], space, op)].push_back(
+      {laneOf(lane), phase, address, size, workItemOf(w)});
+  }
+};
+} // namespace
+
+static AccessPlugin* plugin;
+
+extern "C" void initializePlugins(Context* context)
+{
+  plugin = new AccessPlugin(context);
+  context->registerPlugin(plugin);
+}
+
+extern "C" void releasePlugins(Context* context)
+{
+  context->unregisterPlugin(plugin); // Oclgrind deletes only its own plugins
+  delete plugin;
+}

@@ -19,7 +19,9 @@
 //
 // Output: the file named by $SEE_OUT (one record a line, fields by spaces):
 //   K kernel launch global_size local_size groups
-//   M kernel launch line col space op warps segments bytes ways ways_max words bad
+//   M kernel launch line col space op warps segments bytes ways ways_max ideal bad
+//     (sums over the warps but ways_max; ideal: the fewest segments, or bank
+//     passes, the distinct bytes or words need)
 //   B kernel launch line col warps lanes_reached lane_slots divergent
 //   P kernel launch line barriers_passed_by_groups
 //   A kernel launch buffer space op element_byte size work_item phase bad
@@ -65,7 +67,7 @@ const char* spaceName[] = {"private", "global", "constant", "local"};
 
 struct Stat
 {
-  size_t warps = 0, segments = 0, bytes = 0, ways = 0, waysMax = 0, words = 0,
+  size_t warps = 0, segments = 0, bytes = 0, ways = 0, waysMax = 0, ideal = 0,
          bad = 0, reached = 0, slots = 0;
 };
 
@@ -231,6 +233,7 @@ public:
         }
         st.segments += nsegs;
         st.bytes += bytes;
+        st.ideal += (bytes + 127) / 128;
         bad = nsegs > (bytes + 127) / 128;
       }
       else // local: distinct 4-byte words per bank
@@ -246,7 +249,7 @@ public:
           ways = std::max(ways, ++banks[w % 32]);
         st.ways += ways;
         st.waysMax = std::max<size_t>(st.waysMax, ways);
-        st.words += words.size();
+        st.ideal += (words.size() + 31) / 32;
         bad = ways > (words.size() + 31) / 32;
       }
       st.bad += bad;
@@ -290,7 +293,7 @@ public:
       else
         fprintf(out, "M %s %u %u %u %s %s %zu %zu %zu %zu %zu %zu %zu\n",
                 name.c_str(), launch, line, col, spaceName[space], opName[op],
-                st.warps, st.segments, st.bytes, st.ways, st.waysMax, st.words,
+                st.warps, st.segments, st.bytes, st.ways, st.waysMax, st.ideal,
                 st.bad);
     }
     for (auto& b : barriers)

@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""see.py RAW [--pictures DIR] -- the report and the pictures of `make see`.
+
+RAW is what tools/see/access-plugin.so wrote (its header says the format and
+the model). One line per finding, every launch of a kernel added up:
+
+  access: kernel=K line=L space=global op=load warps=W segments=S ideal=I efficiency=E%
+      S: 128-byte segments per warp; I: the fewest that hold the bytes asked
+      for; E: bytes asked for / bytes moved (S x 128).
+  access: kernel=K line=L space=local op=store warps=W bank_ways=B avg_ways=A conflicted=C%
+      B: the worst warp's bank conflict (1 = none, 32 = every lane in one
+      bank); A: the mean; C: share of warps slower than their words need.
+  branch: kernel=K line=L warps=W active_lanes=A% divergent=D%
+      A: lanes that reach the branch / (32 x sides the warp takes): a warp
+      split in two keeps half its lanes busy on each side.
+  barrier: kernel=K line=L per_group=N
+  summary: kernel=K launches=N work_items=.. phases=.. global_segments=..
+      global_efficiency=..% bank_ways=.. local_replays=.. active_lanes=..%
+      (over all lines; local_replays: passes the local accesses cost / the
+      fewest their words need, 1.00 = no conflicts)
+"""
+import collections
+import os
+import re
+import sys
+
+PALETTE = ["#4477aa", "#ee9944", "#228833", "#aa3377", "#66ccee", "#bbbb44", "#888888"]
+
+
+def die(msg):
+    print("error: " + msg, file=sys.stderr)
+    sys.exit(2)
+
+
+def pct(a, b):
+    return "%.0f%%" % (100.0 * a / b) if b else "-"
+
+
+def read(path):
+    kernels = collections.OrderedDict()  # name -> dict
+    mem = collections.OrderedDict()
+    br = collections.OrderedDict()
+    bar = collections.OrderedDict()
+    maps = collections.defaultdict(list)  # (kernel, buffer) -> records
+    try:
+        f = open(path)
+    except OSError as e:
+        die("cannot read %s: %s" % (path, e.strerror))
+    with f:
+        for line in f:
+            r = line.split()
+            if not r:
+                continue
+            if r[0] == "K":
+                k = kernels.setdefault(r[1], {"launches": 0, "items": 0, "groups": 0, "local": r[4]})
+                k["launches"] += 1
+                k["items"] += int(r[3])
+                k["groups"] += int(r[5])
+            elif r[0] == "M":
+                key = (r[1], int(r[3]), int(r[4]), r[5], r[6])
+                s = mem.setdefault(key, [0] * 7)
+                for i, v in enumerate(r[7:14]):
+                    s[i] = max(s[i], int(v)) if i == 4 else s[i] + int(v)
+            elif r[0] == "B":
+                key = (r[1], int(r[3]), int(r[4]))
+                s = br.setdefault(key, [0] * 4)
+                for i, v in enumerate(r[5:9]):
+                    s[i] += int(v)
+            elif r[0] == "P":
+                key = (r[1], int(r[3]))
+                bar[key] = bar.get(key, 0) + int(r[4])
+            elif r[0] == "A":
+                maps[(r[1], r[3])].append((r[4], r[5], int(r[6]), int(r[7]), int(r[8]), int(r[9]), r[10] == "1"))
+    return kernels, mem, br, bar, maps
+
+
+def where(kernel, line, col, shared):
+    """line=L, and col=C when another finding of the same kind shares the line."""
+    return "kernel=%s line=%s%s" % (kernel, line if line else "?", " col=%d" % col if shared else "")
+
+
+def report(kernels, mem, br, bar):
+    out = []
+    lines_seen = collections.Counter((k[0], k[1], k[3], k[4]) for k in mem)
+    tot = collections.defaultdict(lambda: collections.Counter())
+    for key in sorted(mem, key=lambda k: (list(kernels).index(k[0]) if k[0] in kernels else 0, k[1], k[2], k[3], k[4])):
+        kernel, line, col, space, op = key
+        warps, segs, nbytes, ways, ways_max, ideal, bad = mem[key]
+        shared = lines_seen[(kernel, line, space, op)] > 1
+        w = where(kernel, line, col, shared)
+        t = tot[kernel]
+        if space == "local":
+            out.append("access: %s space=local op=%s warps=%d bank_ways=%d avg_ways=%.1f conflicted=%s"
+                       % (w, op, warps, ways_max, ways / warps, pct(bad, warps)))
+            t["ways"] += ways
+            t["local_warps"] += warps
+            t["passes"] += ideal
+            t["ways_max"] = max(t["ways_max"], ways_max)
+        else:
+            out.append("access: %s space=%s op=%s warps=%d segments=%.1f ideal=%.1f efficiency=%s"
+                       % (w, space, op, warps, segs / warps, ideal / warps,
+                          pct(nbytes, segs * 128)))
+            t["segs"] += segs
+            t["bytes"] += nbytes
+            t["global_warps"] += warps
+    for key in sorted(br, key=lambda k: (list(kernels).index(k[0]) if k[0] in kernels else 0, k[1], k[2])):
+        kernel, line, col = key
+        warps, reached, slots, divergent = br[key]
+        shared = sum(1 for k in br if k[0] == kernel and k[1] == line) > 1
+        out.append("branch: %s warps=%d active_lanes=%s divergent=%s"
+                   % (where(kernel, line, col, shared), warps, pct(reached, slots), pct(divergent, warps)))
+        tot[kernel]["reached"] += reached
+        tot[kernel]["slots"] += slots
+    for (kernel, line), n in sorted(bar.items(), key=lambda kv: (list(kernels).index(kv[0][0]) if kv[0][0] in kernels else 0, kv[0][1])):
+        g = kernels.get(kernel, {}).get("groups", 0)
+        out.append("barrier: kernel=%s line=%s per_group=%s" % (kernel, line or "?", "%g" % (n / g) if g else n))
+        tot[kernel]["barriers"] += n
+    for kernel, k in kernels.items():
+        t = tot[kernel]
+        parts = ["summary: kernel=%s launches=%d work_items=%d" % (kernel, k["launches"], k["items"] // k["launches"])]
+        parts.append("phases=%g" % (1 + t["barriers"] / k["groups"]) if k["groups"] else "phases=1")
+        if t["global_warps"]:
+            parts.append("global_segments=%.1f global_efficiency=%s"
+                         % (t["segs"] / t["global_warps"], pct(t["bytes"], t["segs"] * 128)))
+        if t["local_warps"]:
+            parts.append("bank_ways=%d local_replays=%.2f" % (t["ways_max"], t["ways"] / t["passes"]))
+        if t["slots"]:
+            parts.append("active_lanes=%s" % pct(t["reached"], t["slots"]))
+        out.append(" ".join(parts))
+    return out
+
+
+def esc(s):
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def svg(kernel, buf, recs, path):
+    """Work-items (down) against elements (across), each cell split: left
+    half read, right half written, coloured by the barrier phase of the last
+    such access; a red bar left of work-items in a warp that wasted segments
+    or hit a bank conflict. At most 96 x 96 cells."""
+    unit = min(r[3] for r in recs)
+    space = recs[0][0]
+    elems = max((r[2] + r[3]) // unit for r in recs)
+    items = max(r[4] for r in recs) + 1
+    cols, rows = min(elems, 96), min(items, 96)
+    cells = {}
+    bad_rows = set()
+    for space_, op, off, size, wi, phase, bad in recs:
+        y = wi * rows // items
+        side = 0 if op == "load" else 1
+        for e in range(off // unit, (off + size - 1) // unit + 1):
+            c = cells.setdefault((e * cols // elems, y), [-1, -1])
+            c[side] = max(c[side], phase)
+        if bad:
+            bad_rows.add(y)
+    W, left, top = 360, 30, 40
+    cw = (W - left - 6) / cols
+    ch = max(2.0, min(cw, 300.0 / rows))
+    H = top + rows * ch + 44
+    phases = sorted({p for c in cells.values() for p in c if p >= 0})
+    mid = top + rows * ch / 2
+    o = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" '
+         'font-family="sans-serif" font-size="11">' % (W, H, W, H),
+         '<rect width="100%" height="100%" fill="white"/>',
+         '<text x="4" y="13" font-weight="bold">%s: %s (%s)</text>' % (esc(kernel), esc(buf), space),
+         '<text x="%d" y="31">elements 0..%d &#8594;</text>' % (left, elems - 1),
+         '<text x="12" y="%.1f" text-anchor="middle" transform="rotate(-90 12 %.1f)">work-items 0..%d &#8594;</text>'
+         % (mid, mid, items - 1)]
+    for (x, y), phase in sorted(cells.items()):
+        for side in (0, 1):
+            if phase[side] >= 0:
+                o.append('<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s"/>'
+                         % (left + x * cw + side * cw / 2, top + y * ch, max(cw / 2, 0.5), max(ch, 0.6),
+                            PALETTE[phase[side] % len(PALETTE)]))
+    for y in sorted(bad_rows):
+        o.append('<rect x="%d" y="%.1f" width="5" height="%.1f" fill="#cc0000"/>' % (left - 8, top + y * ch, max(ch, 0.8)))
+    ly = top + rows * ch + 16
+    x = 4
+    for p in phases[:5]:
+        o.append('<rect x="%d" y="%.1f" width="10" height="10" fill="%s"/><text x="%d" y="%.1f">phase %d</text>'
+                 % (x, ly - 9, PALETTE[p % len(PALETTE)], x + 13, ly, p))
+        x += 64
+    if len(phases) > 5:
+        o.append('<text x="%d" y="%.1f">... %d</text>' % (x, ly, phases[-1]))
+    o.append('<text x="4" y="%.1f">cell: left read, right written; red: wasteful warp</text>' % (ly + 18))
+    o.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(o) + "\n")
+
+
+def main(argv):
+    pictures = None
+    args = []
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--pictures" and i + 1 < len(argv):
+            pictures = argv[i + 1]
+            i += 2
+        elif argv[i].startswith("-"):
+            die("unknown option %s (usage: see.py RAW [--pictures DIR])" % argv[i])
+        else:
+            args.append(argv[i])
+            i += 1
+    if len(args) != 1:
+        die("usage: see.py RAW [--pictures DIR]")
+    kernels, mem, br, bar, maps = read(args[0])
+    if not kernels:
+        die("no kernel ran under Oclgrind (was the plugin loaded?)")
+    for line in report(kernels, mem, br, bar):
+        print(line)
+    if pictures is not None:
+        try:
+            os.makedirs(pictures, exist_ok=True)
+        except OSError as e:
+            die("cannot write pictures to %s: %s" % (pictures, e.strerror))
+        for old in os.listdir(pictures):
+            if old.endswith(".svg"):
+                os.remove(os.path.join(pictures, old))
+        n = 0
+        for (kernel, buf), recs in maps.items():
+            name = re.sub(r"[^A-Za-z0-9_.-]", "_", "%s-%s" % (kernel, buf)) + ".svg"
+            svg(kernel, buf, recs, os.path.join(pictures, name))
+            n += 1
+        print("pictures: %s/*.svg (%d: work-items against elements per buffer, first launch of each kernel)"
+              % (pictures.rstrip("/"), n))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -24,8 +24,12 @@ secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 # Status 1 is a wrong result (a lesson) or lost marks (a checker): the
 # kernels ran, so the report stands. Anything else: no report.
 if [ $st -ne 0 ] && { [ $st -ne 1 ] || [ ! -s "$tmp/raw" ]; }; then
-    tail -n 20 "$tmp/out" >&2
-    echo "error: '$*' exited with status $st under Oclgrind (its last lines above): no report" >&2
+    if [ $st -eq 2 ] && grep -q '^error: ' "$tmp/out"; then # it said why: that is the message
+        grep -v -e '^platform: ' -e '^device: ' "$tmp/out" | tail -n 20 >&2
+    else
+        tail -n 20 "$tmp/out" >&2
+        echo "error: '$*' exited with status $st under Oclgrind (its last lines above): no report" >&2
+    fi
     exit 2
 fi
 [ $st -eq 1 ] && echo "note: the program exited 1 (a wrong result, or marks lost): this is what its kernels did" >&2

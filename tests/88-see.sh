@@ -1,0 +1,97 @@
+# make see: the Oclgrind plugin's warp model on kernels whose answer is known
+# (tests/fixtures/see/known.cl), the same checks failing with a plugin that
+# ignores the work-item, the issue's comparisons on the real lessons, the
+# pictures, the make targets and bad input.
+SEE_FIX=tests/fixtures/see
+SEE_MATCH=$SEE_FIX/match.sh
+SEE_OK=$PWD/$BIN/see/access-plugin.so
+SEE_BROKEN=$PWD/$BIN/see/access-plugin-broken.so
+
+expect 0 "see: the plugin builds (g++ against liboclgrind)" -- make -s "$BIN/see/access-plugin.so"
+expect 0 "see: the broken plugin builds" -- make -s "$BIN/see/access-plugin-broken.so"
+expect 0 "see: the host of the known kernels builds" -- \
+    cc -std=c11 -O1 -Wall -Wextra -Werror -o "$BIN/see/known" "$SEE_FIX/known.c" -lOpenCL
+
+# kernel | what the report must say | why it is known
+SEE_KNOWN=(
+    "load_stride1|space=global op=load warps=2 segments=1\.0 ideal=1\.0 efficiency=100%|stride-1 float load: 1 segment per warp"
+    "load_stride32|space=global op=load warps=2 segments=32\.0 ideal=1\.0 efficiency=3%|stride-32 float load: 32 segments per warp"
+    "load_same|space=global op=load warps=2 segments=1\.0 |every lane the same float: 1 segment"
+    "local_stride32|space=local op=store warps=2 bank_ways=32 avg_ways=32\.0 conflicted=100%|local stride 32: 32-way conflict"
+    "local_stride32|space=local op=load warps=2 bank_ways=32 |local stride 32, read back: 32-way"
+    "local_padded|space=local op=load warps=2 bank_ways=1 avg_ways=1\.0 conflicted=0%|local stride 33 (padded): 1-way"
+    "local_stride32|barrier: kernel=local_stride32 line=35 per_group=1|one barrier, two phases"
+    "branch_parity|branch: kernel=branch_parity line=54 warps=2 active_lanes=50% divergent=100%|branch on lane parity: 50 % of lanes"
+    "branch_uniform|branch: kernel=branch_uniform line=62 warps=2 active_lanes=100% divergent=0%|branch alike in a warp: 100 %"
+)
+for row in "${SEE_KNOWN[@]}"; do
+    IFS='|' read -r k re why <<<"$row"
+    expect 0 "see: $why" -- "$SEE_MATCH" "$SEE_OK" "$k" "$re"
+done
+# The same expectations against the broken plugin: each that depends on the
+# lanes meeting in a warp must fail (exit 1: ran, but the line is not there).
+for row in "${SEE_KNOWN[@]}"; do
+    IFS='|' read -r k re why <<<"$row"
+    case "$k" in load_stride1 | load_same | local_padded | branch_uniform) continue ;; esac # 1 lane looks the same
+    case "$re" in barrier:*) continue ;; esac
+    expect 1 "see: a plugin that ignores the work-item fails: $why" -- "$SEE_MATCH" "$SEE_BROKEN" "$k" "$re"
+done
+
+# The issue's comparisons on the real lessons: a number from one variant's
+# summary against another's (summary: ... KEY=VALUE, % dropped).
+see_key() { # see_key KEY LESSON ARGS... -> the value of KEY in the first summary
+    local key=$1 l=$2; shift 2
+    tools/see/see.sh "$BIN/see/$l" "./$BIN/$l" "$@" | sed -n "s/^summary: .* $key=\([0-9.]*\)%\{0,1\}\( .*\)\{0,1\}\$/\1/p" | head -n 1
+}
+see_more() { # see_more KEY "LESSON ARGS" "LESSON ARGS": the first's KEY > the second's
+    local a b
+    a=$(see_key "$1" $2) b=$(see_key "$1" $3)
+    echo "$1: $a ($2) against $b ($3)"
+    [ -n "$a" ] && [ -n "$b" ] && awk -v a="$a" -v b="$b" 'BEGIN { exit !(a > b) }'
+}
+export -f see_key see_more
+export BIN
+expect_out 0 'bank_ways' "see-04: blelloch has more bank-conflict ways than blelloch-pad" -- \
+    bash -c 'see_more bank_ways "04-prefix-scan -o blelloch -n 512" "04-prefix-scan -o blelloch-pad -n 512"'
+expect_out 0 'local_replays' "see-04: and more local passes per access" -- \
+    bash -c 'see_more local_replays "04-prefix-scan -o blelloch -n 512" "04-prefix-scan -o blelloch-pad -n 512"'
+expect_out 0 'global_segments' "see-05: rows (uncoalesced) touches more segments per warp than naive" -- \
+    bash -c 'see_more global_segments "05-matrix-multiplication -m 64 -n 64 -k 64 -o rows -r 1" "05-matrix-multiplication -m 64 -n 64 -k 64 -o naive -r 1"'
+expect_out 0 'global_segments' "see-05: bt (B transposed, uncoalesced) more than tiled" -- \
+    bash -c 'see_more global_segments "05-matrix-multiplication -m 64 -n 64 -k 64 -o bt -r 1" "05-matrix-multiplication -m 64 -n 64 -k 64 -o tiled -r 1"'
+expect_out 0 'bank_ways' "see-05: tiled has more bank ways than tiled-pad" -- \
+    bash -c 'see_more bank_ways "05-matrix-multiplication -m 64 -n 64 -k 64 -o tiled -r 1" "05-matrix-multiplication -m 64 -n 64 -k 64 -o tiled-pad -r 1"'
+expect_out 0 'active_lanes' "see-07: bits keeps more lanes active than dfs" -- \
+    bash -c 'see_more active_lanes "07-subset-sum -n 16 -k 8 -o bits -c random -r 1" "07-subset-sum -n 16 -k 8 -o dfs -c random -r 1"'
+
+# The make targets print the report and say where the pictures are.
+expect_out 0 '^pictures: build/see/04-prefix-scan/\*\.svg' "see-04 through make" -- \
+    make -s see-04 ARGS='-o blelloch -n 512'
+SEE_SOL=$(mktemp -d)
+unifdef -x2 -DSOLUTION=1 solutions/06-3-local-index/transpose.cl >"$SEE_SOL/transpose.cl"
+expect_out 0 'access: kernel=transpose line=26 space=global op=store' "see EX=06-3: the solution's writes, at the student's line" -- \
+    make -s see EX=06-3 DIR="$SEE_SOL"
+expect_out 0 '^summary: kernel=transpose .*bank_ways=8 ' "see EX=06-3: its column read of an unpadded 16x16 tile is 8-way" -- \
+    make -s see EX=06-3 DIR="$SEE_SOL"
+expect_out 0 '^access: kernel=transpose .*op=store' "see EX=06-3, brief (for the grader): the worst store" -- \
+    env SEE_BRIEF=1 tools/see/see-exercise.sh 06-3 "$SEE_SOL"
+rm -rf "$SEE_SOL"
+
+# Pictures: well-formed SVG, 360 px wide (a phone), small.
+expect 0 "see: every picture is well-formed SVG, 360 px wide, under 200 kB" -- python3 -c '
+import glob, os, sys, xml.etree.ElementTree as ET
+files = glob.glob("build/see/04-prefix-scan/*.svg")
+assert files, "no pictures"
+for f in files:
+    r = ET.parse(f).getroot()
+    assert r.get("width") == "360", f
+    assert os.path.getsize(f) < 200000, f
+'
+
+# Bad input: one line, exit 2.
+expect_bad "see: no such exercise" -- tools/see/see-exercise.sh 99 /tmp
+expect_bad "see: DIR is not a folder" -- tools/see/see-exercise.sh 06-3 /nonexistent
+expect_bad "see: host-C exercise refused" -- tools/see/see-exercise.sh 01-2 /tmp
+expect_bad "see: a lesson's bad option is its own one line" -- tools/see/see.sh /tmp/see-x "./$BIN/04-prefix-scan" -n 0
+expect_bad "see: see.py on a missing file" -- python3 tools/see/see.py /nonexistent
+expect_bad "see: see.sh without a command" -- tools/see/see.sh

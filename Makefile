@@ -152,10 +152,11 @@ SEE_CXX := g++ -std=c++17 -O2 -shared -fPIC -fno-rtti -Wall -Wextra -Wno-unused-
 $(SEE_PLUGIN): tools/see/access-plugin.cpp | deps-see
 	@mkdir -p $(@D)
 	$(SEE_CXX) -I$(LLVM_INCLUDE) -o $@ $< -loclgrind
-# The broken variant tests/88-see.sh must catch: every access its own warp.
-$(BUILD)/see/access-plugin-broken.so: tools/see/access-plugin.cpp | deps-see
+# Broken variants tests/88-see.sh must catch: broken-lanes (every access a
+# warp of its own), broken-phases (lanes met across barriers).
+$(BUILD)/see/access-plugin-broken-%.so: tools/see/access-plugin.cpp | deps-see
 	@mkdir -p $(@D)
-	$(SEE_CXX) -DSEE_BROKEN_IGNORES_WORKITEM -I$(LLVM_INCLUDE) -o $@ $< -loclgrind
+	$(SEE_CXX) -DSEE_BROKEN_$* -I$(LLVM_INCLUDE) -o $@ $< -loclgrind
 define SEE
 see-$(firstword $(subst -, ,$(1))): $(BUILD)/$(1) $(SEE_PLUGIN)
 	@tools/see/see.sh $(BUILD)/see/$(1) ./$(BUILD)/$(1) $$(ARGS)

@@ -5,8 +5,9 @@
 //
 // The model (the same numbers the report prints):
 //   warp      32 consecutive work-items of a group by linear local id; lane
-//             i's k-th execution of an instruction meets the other lanes'
-//             k-th execution of it (a loop's iteration k, a line's k-th visit).
+//             i's k-th execution of an instruction since the group's last
+//             barrier meets the other lanes' k-th execution of it in the same
+//             barrier phase (a loop's iteration k, a line's k-th visit).
 //   global    the 128-byte segments the warp's accesses touch, against the
 //             distinct bytes they ask for.
 //   local     32 banks of 4 bytes: ways = the most distinct words that fall
@@ -29,7 +30,9 @@
 // $SEE_MAP_LIMIT of them (default 200000).
 //
 // Build: g++ -shared -fPIC -fno-rtti (liboclgrind has no RTTI) ... -loclgrind
-// SEE_BROKEN_IGNORES_WORKITEM builds the broken variant the tests must catch.
+// -DSEE_BROKEN_lanes (every access a warp of its own) and -DSEE_BROKEN_phases
+// (lanes met by k-th execution alone, across barriers) build the broken
+// variants that tests/88-see.sh must catch.
 #include <oclgrind/Context.h>
 #include <oclgrind/Kernel.h>
 #include <oclgrind/KernelInvocation.h>
@@ -58,8 +61,9 @@ struct Access
   size_t address, size; // a branch: size = 1 if taken
   size_t workItem;
 };
-// (instruction, warp, k-th execution, space, op): one warp's one access
-typedef std::tuple<const llvm::Instruction*, unsigned, unsigned, unsigned, int>
+// (instruction, phase, warp, k-th execution, space, op): one warp's one access
+typedef std::tuple<const llvm::Instruction*, unsigned, unsigned, unsigned,
+                   unsigned, int>
   Key;
 enum Op { LOAD, STORE, ATOMIC, BRANCH };
 const char* opName[] = {"load", "store", "atomic", "branch"};
@@ -141,7 +145,10 @@ public:
 
   void workGroupBarrier(const WorkGroup* group, uint32_t) override
   {
+#ifndef SEE_BROKEN_phases
     phase++;
+    executions.clear(); // counting starts again in the new phase
+#endif
     const llvm::Instruction* at = group->getCurrentBarrier();
     barriers[at]++;
   }
@@ -192,8 +199,8 @@ public:
     for (auto& r : records)
     {
       const llvm::Instruction* inst = std::get<0>(r.first);
-      unsigned warp = std::get<1>(r.first), space = std::get<3>(r.first);
-      int op = std::get<4>(r.first);
+      unsigned warp = std::get<2>(r.first), space = std::get<4>(r.first);
+      int op = std::get<5>(r.first);
       std::vector<Access>& acc = r.second;
       Stat& st = stats[{inst, space, op}];
       st.warps++;
@@ -330,20 +337,19 @@ private:
     Size3 id = w->getGlobalID();
     return id.x + global.x * (id.y + global.y * id.z);
   }
-#ifdef SEE_BROKEN_IGNORES_WORKITEM
-  // The broken variant: every access is its own warp of one lane.
+#ifdef SEE_BROKEN_lanes
   static unsigned laneOf(unsigned) { return 0; }
   Key key(const llvm::Instruction* i, unsigned lane, unsigned k, unsigned sp,
           int op)
   {
-    return Key(i, lane, k, sp, op);
+    return Key(i, phase, lane, k, sp, op);
   }
 #else
   static unsigned laneOf(unsigned lane) { return lane % 32; }
   Key key(const llvm::Instruction* i, unsigned lane, unsigned k, unsigned sp,
           int op)
   {
-    return Key(i, lane / 32, k, sp, op);
+    return Key(i, phase, lane / 32, k, sp, op);
   }
 #endif
 

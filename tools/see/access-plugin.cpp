@@ -25,9 +25,11 @@
 //     passes, the distinct bytes or words need)
 //   B kernel launch line col warps lanes_reached lane_slots divergent
 //   P kernel launch line barriers_passed_by_groups
-//   A kernel launch buffer space op element_byte size work_item phase bad
-// A lines (for the pictures) only for a kernel's first launch, at most
-// $SEE_MAP_LIMIT of them (default 200000).
+//   A kernel buffer space words work_items cols rows x y read write bad
+//     the pictures, for a kernel's first launch only: a buffer's 4-byte words
+//     (across) against the work-items (down) in at most 64 x 64 cells; read
+//     and write: the last barrier phase that read or wrote the cell (-1:
+//     none); bad: a warp there wasted segments or met a bank conflict
 //
 // Build: g++ -shared -fPIC -fno-rtti (liboclgrind has no RTTI) ... -loclgrind
 // -DSEE_BROKEN_lanes (every access a warp of its own) and -DSEE_BROKEN_phases
@@ -82,8 +84,6 @@ public:
   {
     const char* path = getenv("SEE_OUT");
     out = fopen(path ? path : "see.out", "w");
-    const char* limit = getenv("SEE_MAP_LIMIT");
-    mapLimit = limit ? strtoul(limit, NULL, 10) : 200000;
   }
   ~AccessPlugin() override
   {
@@ -100,7 +100,7 @@ public:
     global = inv->getGlobalSize();
     local = inv->getLocalSize();
     groups = 0;
-    mapped = 0;
+    grids.clear();
     stats.clear();
     barriers.clear();
     buffers.clear();
@@ -260,23 +260,9 @@ public:
         bad = ways > (words.size() + 31) / 32;
       }
       st.bad += bad;
-      if (launch == 0 && op != BRANCH && out)
+      if (launch == 0 && op != BRANCH)
         for (const Access& a : acc)
-        {
-          if (mapped >= mapLimit)
-            break;
-          mapped++;
-          const Memory* m = space == AddrSpaceLocal
-                              ? group->getLocalMemory()
-                              : m_context->getGlobalMemory();
-          auto b = buffers.find({space == AddrSpaceLocal ? AddrSpaceLocal
-                                                         : AddrSpaceGlobal,
-                                 m->extractBuffer(a.address)});
-          fprintf(out, "A %s %u %s %s %s %zu %zu %zu %u %d\n", name.c_str(),
-                  launch, b == buffers.end() ? "?" : b->second.c_str(),
-                  spaceName[space], opName[op], m->extractOffset(a.address),
-                  a.size, a.workItem, a.phase, bad);
-        }
+          draw(group, space, op, a, bad);
     }
     records.clear();
     groups++;
@@ -303,6 +289,13 @@ public:
                 st.warps, st.segments, st.bytes, st.ways, st.waysMax, st.ideal,
                 st.bad);
     }
+    for (auto& g : grids)
+      for (auto& c : g.second.cells)
+        fprintf(out, "A %s %s %s %zu %zu %zu %zu %zu %zu %d %d %d\n",
+                name.c_str(), g.second.name.c_str(),
+                spaceName[g.second.space], g.second.words, items(),
+                g.second.cols, g.second.rows, c.first.first, c.first.second,
+                c.second.read, c.second.write, c.second.bad);
     for (auto& b : barriers)
     {
       const llvm::DebugLoc& loc = b.first ? b.first->getDebugLoc()
@@ -316,7 +309,7 @@ public:
 private:
   FILE* out;
   const Kernel* kernel = NULL;
-  size_t mapLimit, mapped = 0, groups = 0;
+  size_t groups = 0;
   std::string name;
   unsigned launch = 0, phase = 0;
   Size3 global, local;
@@ -326,6 +319,49 @@ private:
   std::map<const llvm::Instruction*, std::vector<unsigned>> executions;
   std::map<std::tuple<const llvm::Instruction*, unsigned, int>, Stat> stats;
   std::map<const llvm::Instruction*, size_t> barriers;
+  struct Cell
+  {
+    int read = -1, write = -1, bad = 0;
+  };
+  struct Grid
+  {
+    std::string name;
+    unsigned space = 0;
+    size_t words = 0, cols = 0, rows = 0;
+    std::map<std::pair<size_t, size_t>, Cell> cells;
+  };
+  std::map<std::pair<unsigned, size_t>, Grid> grids;
+
+  size_t items() const { return global.x * global.y * global.z; }
+
+  // One access into its buffer's picture.
+  void draw(const WorkGroup* group, unsigned space, int op, const Access& a,
+            bool bad)
+  {
+    bool local = space == AddrSpaceLocal;
+    const Memory* m =
+      local ? group->getLocalMemory() : m_context->getGlobalMemory();
+    std::pair<unsigned, size_t> id = {local ? AddrSpaceLocal : AddrSpaceGlobal,
+                                      m->extractBuffer(a.address)};
+    Grid& g = grids[id];
+    if (!g.cols)
+    {
+      auto b = buffers.find(id);
+      g.name = b == buffers.end() ? "unnamed" : b->second;
+      g.space = space;
+      g.words = std::max<size_t>(1, (m->getBuffer(a.address)->size + 3) / 4);
+      g.cols = std::min<size_t>(64, g.words);
+      g.rows = std::min<size_t>(64, items());
+    }
+    size_t y = a.workItem * g.rows / items(), off = m->extractOffset(a.address);
+    for (size_t w = off / 4; w <= (off + a.size - 1) / 4 && w < g.words; w++)
+    {
+      Cell& c = g.cells[{w * g.cols / g.words, y}];
+      int& p = op == LOAD ? c.read : c.write;
+      p = std::max(p, (int)a.phase);
+      c.bad |= bad;
+    }
+  }
 
   static unsigned linearLocal(const WorkItem* w)
   {

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""see.py RAW [--pictures DIR] -- the report and the pictures of `make see`.
+"""see.py RAW [--pictures DIR] [--only REGEX] -- the report and the pictures
+of `make see` (--only: just the findings matching REGEX, and the summaries).
 
 RAW is what tools/see/access-plugin.so wrote (its header says the format and
 the model). One line per finding, every launch of a kernel added up:
@@ -41,7 +42,7 @@ def read(path):
     mem = collections.OrderedDict()
     br = collections.OrderedDict()
     bar = collections.OrderedDict()
-    maps = collections.defaultdict(list)  # (kernel, buffer) -> records
+    maps = collections.OrderedDict()  # (kernel, buffer) -> the picture's cells
     try:
         f = open(path)
     except OSError as e:
@@ -69,8 +70,9 @@ def read(path):
             elif r[0] == "P":
                 key = (r[1], int(r[3]))
                 bar[key] = bar.get(key, 0) + int(r[4])
-            elif r[0] == "A":
-                maps[(r[1], r[3])].append((r[4], r[5], int(r[6]), int(r[7]), int(r[8]), int(r[9]), r[10] == "1"))
+            elif r[0] == "A":  # kernel buffer space words items cols rows x y read write bad
+                m = maps.setdefault((r[1], r[2]), {"space": r[3], "size": [int(v) for v in r[4:8]], "cells": {}})
+                m["cells"][(int(r[8]), int(r[9]))] = (int(r[10]), int(r[11]), r[12] == "1")
     return kernels, mem, br, bar, maps
 
 
@@ -134,56 +136,64 @@ def esc(s):
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def svg(kernel, buf, recs, path):
-    """Work-items (down) against elements (across), each cell split: left
-    half read, right half written, coloured by the barrier phase of the last
-    such access; a red bar left of work-items in a warp that wasted segments
-    or hit a bank conflict. At most 96 x 96 cells."""
-    unit = min(r[3] for r in recs)
-    space = recs[0][0]
-    elems = max((r[2] + r[3]) // unit for r in recs)
-    items = max(r[4] for r in recs) + 1
-    cols, rows = min(elems, 96), min(items, 96)
-    cells = {}
-    bad_rows = set()
-    for space_, op, off, size, wi, phase, bad in recs:
-        y = wi * rows // items
-        side = 0 if op == "load" else 1
-        for e in range(off // unit, (off + size - 1) // unit + 1):
-            c = cells.setdefault((e * cols // elems, y), [-1, -1])
-            c[side] = max(c[side], phase)
-        if bad:
-            bad_rows.add(y)
+def colour(phase, last):
+    """The barrier phase's colour: distinct colours up to 7 phases, a ramp
+    from blue to yellow beyond."""
+    if last < len(PALETTE):
+        return PALETTE[phase]
+    t = phase / last
+    ramp = [(68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37)]
+    i = min(int(t * (len(ramp) - 1)), len(ramp) - 2)
+    f = t * (len(ramp) - 1) - i
+    return "#%02x%02x%02x" % tuple(round(a + (b - a) * f) for a, b in zip(ramp[i], ramp[i + 1]))
+
+
+def svg(kernel, buf, pic, path):
+    """A buffer's words (across) against the work-items (down), as the plugin
+    binned them; each cell's top half read, bottom half written, coloured by
+    the last barrier phase that did so; a red bar left of the rows where a
+    warp wasted segments or met a bank conflict. 360 px wide (a phone)."""
+    words, items, cols, rows = pic["size"]
+    cells = pic["cells"]
+    last = max(max(c[0], c[1]) for c in cells.values())
     W, left, top = 360, 30, 40
     cw = (W - left - 6) / cols
     ch = max(2.0, min(cw, 300.0 / rows))
     H = top + rows * ch + 44
-    phases = sorted({p for c in cells.values() for p in c if p >= 0})
     mid = top + rows * ch / 2
     o = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" '
          'font-family="sans-serif" font-size="11">' % (W, H, W, H),
          '<rect width="100%" height="100%" fill="white"/>',
-         '<text x="4" y="13" font-weight="bold">%s: %s (%s)</text>' % (esc(kernel), esc(buf), space),
-         '<text x="%d" y="31">elements 0..%d &#8594;</text>' % (left, elems - 1),
+         '<text x="4" y="13" font-weight="bold">%s: %s (%s)</text>' % (esc(kernel), esc(buf), pic["space"]),
+         '<text x="%d" y="31">4-byte words 0..%d &#8594;</text>' % (left, words - 1),
          '<text x="12" y="%.1f" text-anchor="middle" transform="rotate(-90 12 %.1f)">work-items 0..%d &#8594;</text>'
          % (mid, mid, items - 1)]
-    for (x, y), phase in sorted(cells.items()):
-        for side in (0, 1):
-            if phase[side] >= 0:
-                o.append('<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s"/>'
-                         % (left + x * cw + side * cw / 2, top + y * ch, max(cw / 2, 0.5), max(ch, 0.6),
-                            PALETTE[phase[side] % len(PALETTE)]))
-    for y in sorted(bad_rows):
-        o.append('<rect x="%d" y="%.1f" width="5" height="%.1f" fill="#cc0000"/>' % (left - 8, top + y * ch, max(ch, 0.8)))
+    for y in range(rows):
+        for half in (0, 1):  # runs of one colour along the row: one rect each
+            x = 0
+            while x < cols:
+                c = cells.get((x, y))
+                p = c[half] if c else -1
+                x1 = x + 1
+                while x1 < cols and cells.get((x1, y), (-1, -1))[half] == p and p >= 0:
+                    x1 += 1
+                if p >= 0:
+                    o.append('<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s"/>'
+                             % (left + x * cw, top + y * ch + half * ch / 2, (x1 - x) * cw, ch / 2, colour(p, last)))
+                x = x1
+    bad = sorted({y for (x, y), c in cells.items() if c[2]})
+    for y in bad:
+        o.append('<rect x="%d" y="%.1f" width="5" height="%.1f" fill="#cc0000"/>' % (left - 8, top + y * ch, ch))
     ly = top + rows * ch + 16
+    shown = list(range(last + 1)) if last < len(PALETTE) else [round(last * i / 6) for i in range(7)]
     x = 4
-    for p in phases[:5]:
-        o.append('<rect x="%d" y="%.1f" width="10" height="10" fill="%s"/><text x="%d" y="%.1f">phase %d</text>'
-                 % (x, ly - 9, PALETTE[p % len(PALETTE)], x + 13, ly, p))
-        x += 64
-    if len(phases) > 5:
-        o.append('<text x="%d" y="%.1f">... %d</text>' % (x, ly, phases[-1]))
-    o.append('<text x="4" y="%.1f">cell: left read, right written; red: wasteful warp</text>' % (ly + 18))
+    o.append('<text x="%d" y="%.1f">phase</text>' % (x, ly))
+    x += 38
+    for p in shown:
+        o.append('<rect x="%d" y="%.1f" width="12" height="10" fill="%s"/><text x="%d" y="%.1f">%d</text>'
+                 % (x, ly - 9, colour(p, last), x + 14, ly, p))
+        x += 36 if p < 10 else 42
+    o.append('<text x="4" y="%.1f">cell: top read, bottom written; red: wasteful warp</text>' % (ly + 18))
     o.append("</svg>")
     with open(path, "w") as f:
         f.write("\n".join(o) + "\n")
@@ -191,24 +201,32 @@ def svg(kernel, buf, recs, path):
 
 def main(argv):
     pictures = None
+    only = None
     args = []
     i = 0
     while i < len(argv):
         if argv[i] == "--pictures" and i + 1 < len(argv):
             pictures = argv[i + 1]
             i += 2
+        elif argv[i] == "--only" and i + 1 < len(argv):
+            try:
+                only = re.compile(argv[i + 1])
+            except re.error as e:
+                die("--only %s: %s" % (argv[i + 1], e))
+            i += 2
         elif argv[i].startswith("-"):
-            die("unknown option %s (usage: see.py RAW [--pictures DIR])" % argv[i])
+            die("unknown option %s (usage: see.py RAW [--pictures DIR] [--only REGEX])" % argv[i])
         else:
             args.append(argv[i])
             i += 1
     if len(args) != 1:
-        die("usage: see.py RAW [--pictures DIR]")
+        die("usage: see.py RAW [--pictures DIR] [--only REGEX]")
     kernels, mem, br, bar, maps = read(args[0])
     if not kernels:
         die("no kernel ran under Oclgrind (was the plugin loaded?)")
     for line in report(kernels, mem, br, bar):
-        print(line)
+        if only is None or line.startswith("summary:") or only.search(line):
+            print(line)
     if pictures is not None:
         try:
             os.makedirs(pictures, exist_ok=True)
@@ -218,9 +236,9 @@ def main(argv):
             if old.endswith(".svg"):
                 os.remove(os.path.join(pictures, old))
         n = 0
-        for (kernel, buf), recs in maps.items():
+        for (kernel, buf), pic in maps.items():
             name = re.sub(r"[^A-Za-z0-9_.-]", "_", "%s-%s" % (kernel, buf)) + ".svg"
-            svg(kernel, buf, recs, os.path.join(pictures, name))
+            svg(kernel, buf, pic, os.path.join(pictures, name))
             n += 1
         print("pictures: %s/*.svg (%d: work-items against elements per buffer, first launch of each kernel)"
               % (pictures.rstrip("/"), n))

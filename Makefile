@@ -162,11 +162,14 @@ see-$(firstword $(subst -, ,$(1))): $(BUILD)/$(1) $(SEE_PLUGIN)
 	@tools/see/see.sh $(BUILD)/see/$(1) ./$(BUILD)/$(1) $$(ARGS)
 endef
 $(foreach l,$(LESSONS),$(eval $(call SEE,$(l))))
-.PHONY: see see-capture deps-see $(foreach l,$(LESSONS),see-$(firstword $(subst -, ,$(l))))
+.PHONY: see see-capture see-expected deps-see $(foreach l,$(LESSONS),see-$(firstword $(subst -, ,$(l))))
 see: $(SEE_PLUGIN)
 	@tools/see/see-exercise.sh "$(EX)" "$(DIR)"
 see-capture: $(BINS) $(SEE_PLUGIN)
 	@tools/see/capture.sh results/see
+# The expected kernels' figures that tools/see/feedback.sh quotes to students.
+see-expected: $(SEE_PLUGIN)
+	@tools/see/expected.sh
 deps-see:
 	@tools/deps.sh run see
 

@@ -79,6 +79,19 @@ expect_out 0 '^summary: kernel=transpose .*bank_ways=8 ' "see EX=06-3: its colum
     make -s see EX=06-3 DIR="$SEE_SOL"
 expect_out 0 '^access: kernel=transpose .*op=store' "see EX=06-3, brief (for the grader): the worst store" -- \
     env SEE_BRIEF=1 tools/see/see-exercise.sh 06-3 "$SEE_SOL"
+# The grader's advice on 06-3 (tools/see/feedback.sh): the figures it quotes
+# are the solution's, and an uncoalesced attempt (right, full marks) hears
+# that its writes touch more segments per warp than the expected kernel's.
+expect 0 "see: tools/see/expected.txt matches the solutions (make see-expected)" -- tools/see/expected.sh --check
+expect_out 0 'your writes: 1\.4 at transpose\.cl:26, the expected kernel.s: 1\.4;' \
+    "see feedback: the solution's writes are the expected ones" -- tools/see/feedback.sh 06-3 "$SEE_SOL"
+expect 0 "see feedback: an uncoalesced transpose hears its writes cost more" -- bash -c '
+    line=$(tools/see/feedback.sh 06-3 '"$SEE_FIX"'/06-3-uncoalesced) || exit 1
+    echo "$line"
+    echo "$line" | awk "{ for (i = 1; i <= NF; i++) if (\$i == \"writes:\") w = \$(i + 1); if (match(\$0, /expected kernel.s: [0-9.]+;/)) e = substr(\$0, RSTART + 19, RLENGTH - 20) }
+        END { exit !(w + 0 > 2 * e) }"'
+expect_out 0 '^$' "see feedback: nothing for an exercise about something else" -- \
+    bash -c "tools/see/feedback.sh 02-1 '$SEE_SOL'; echo"
 rm -rf "$SEE_SOL"
 
 # Pictures: well-formed SVG, 360 px wide (a phone), small.

@@ -60,11 +60,11 @@ expect_out 0 'bank_ways' "see-04: blelloch has more bank-conflict ways than blel
 expect_out 0 'local_replays' "see-04: and more local passes per access" -- \
     bash -c 'see_more local_replays "04-prefix-scan -o blelloch -n 512" "04-prefix-scan -o blelloch-pad -n 512"'
 expect_out 0 'global_segments' "see-05: rows (uncoalesced) touches more segments per warp than naive" -- \
-    bash -c 'see_more global_segments "05-matrix-multiplication -m 64 -n 64 -k 64 -o rows -r 1" "05-matrix-multiplication -m 64 -n 64 -k 64 -o naive -r 1"'
+    bash -c 'see_more global_segments "05-matrix-multiplication -m 32 -n 32 -k 32 -o rows -r 1" "05-matrix-multiplication -m 64 -n 64 -k 64 -o naive -r 1"'
 expect_out 0 'global_segments' "see-05: bt (B transposed, uncoalesced) more than tiled" -- \
-    bash -c 'see_more global_segments "05-matrix-multiplication -m 64 -n 64 -k 64 -o bt -r 1" "05-matrix-multiplication -m 64 -n 64 -k 64 -o tiled -r 1"'
+    bash -c 'see_more global_segments "05-matrix-multiplication -m 32 -n 32 -k 32 -o bt -r 1" "05-matrix-multiplication -m 64 -n 64 -k 64 -o tiled -r 1"'
 expect_out 0 'bank_ways' "see-05: tiled has more bank ways than tiled-pad" -- \
-    bash -c 'see_more bank_ways "05-matrix-multiplication -m 64 -n 64 -k 64 -o tiled -r 1" "05-matrix-multiplication -m 64 -n 64 -k 64 -o tiled-pad -r 1"'
+    bash -c 'see_more bank_ways "05-matrix-multiplication -m 32 -n 32 -k 32 -o tiled -r 1" "05-matrix-multiplication -m 64 -n 64 -k 64 -o tiled-pad -r 1"'
 expect_out 0 'active_lanes' "see-07: bits keeps more lanes active than dfs" -- \
     bash -c 'see_more active_lanes "07-subset-sum -n 16 -k 8 -o bits -c random -r 1" "07-subset-sum -n 16 -k 8 -o dfs -c random -r 1"'
 

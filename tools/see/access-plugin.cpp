@@ -29,7 +29,8 @@
 //     the pictures, for a kernel's first launch only: a buffer's 4-byte words
 //     (across) against the work-items (down) in at most 64 x 64 cells; read
 //     and write: the last barrier phase that read or wrote the cell (-1:
-//     none); bad: a warp there wasted segments or met a bank conflict
+//     none); bad: a warp there touched more than twice the segments its
+//     bytes need, or met a bank conflict
 //
 // Build: g++ -shared -fPIC -fno-rtti (liboclgrind has no RTTI) ... -loclgrind
 // -DSEE_BROKEN_lanes (every access a warp of its own) and -DSEE_BROKEN_phases
@@ -241,7 +242,7 @@ public:
         st.segments += nsegs;
         st.bytes += bytes;
         st.ideal += (bytes + 127) / 128;
-        bad = nsegs > (bytes + 127) / 128;
+        bad = nsegs > 2 * ((bytes + 127) / 128); // over half of it wasted
       }
       else // local: distinct 4-byte words per bank
       {

@@ -152,7 +152,8 @@ def svg(kernel, buf, pic, path):
     """A buffer's words (across) against the work-items (down), as the plugin
     binned them; each cell's top half read, bottom half written, coloured by
     the last barrier phase that did so; a red bar left of the rows where a
-    warp wasted segments or met a bank conflict. 360 px wide (a phone)."""
+    warp touched more than twice the segments its bytes need, or met a bank
+    conflict. 360 px wide (a phone)."""
     words, items, cols, rows = pic["size"]
     cells = pic["cells"]
     last = max(max(c[0], c[1]) for c in cells.values())

@@ -159,7 +159,7 @@ $(BUILD)/see/access-plugin-broken-%.so: tools/see/access-plugin.cpp | deps-see
 	$(SEE_CXX) -DSEE_BROKEN_$* -I$(LLVM_INCLUDE) -o $@ $< -loclgrind
 define SEE
 see-$(firstword $(subst -, ,$(1))): $(BUILD)/$(1) $(SEE_PLUGIN)
-	@tools/see/see.sh $(BUILD)/see/$(1) ./$(BUILD)/$(1) $$(ARGS)
+	@tools/see/see-lesson.sh $(BUILD) $(1) $$(ARGS)
 endef
 $(foreach l,$(LESSONS),$(eval $(call SEE,$(l))))
 .PHONY: see see-capture see-expected deps-see $(foreach l,$(LESSONS),see-$(firstword $(subst -, ,$(l))))

@@ -110,5 +110,7 @@ expect_bad "see: no such exercise" -- tools/see/see-exercise.sh 99 /tmp
 expect_bad "see: DIR is not a folder" -- tools/see/see-exercise.sh 06-3 /nonexistent
 expect_bad "see: host-C exercise refused" -- tools/see/see-exercise.sh 01-2 /tmp
 expect_bad "see: a lesson's bad option is its own one line" -- tools/see/see.sh /tmp/see-x "./$BIN/04-prefix-scan" -n 0
+expect_bad "see-NN without ARGS: the defaults are too slow, an example instead" -- tools/see/see-lesson.sh "$BIN" 04-prefix-scan
+expect_out 0 'nothing to report' "see: a run without kernels (-h) prints the program's help" -- tools/see/see.sh /tmp/see-x "./$BIN/04-prefix-scan" -h
 expect_bad "see: see.py on a missing file" -- python3 tools/see/see.py /nonexistent
 expect_bad "see: see.sh without a command" -- tools/see/see.sh

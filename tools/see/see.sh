@@ -33,6 +33,11 @@ if [ $st -ne 0 ] && { [ $st -ne 1 ] || [ ! -s "$tmp/raw" ]; }; then
     fi
     exit 2
 fi
+if ! grep -q '^K ' "$tmp/raw" 2>/dev/null; then # -h, --list: the program's own output is the answer
+    cat "$tmp/out"
+    echo "see: no kernel ran under Oclgrind: nothing to report" >&2
+    exit 0
+fi
 [ $st -eq 1 ] && echo "note: the program exited 1 (a wrong result, or marks lost): this is what its kernels did" >&2
 echo "run: $* (exit $st under Oclgrind, $secs s; warp = 32 work-items, segment = 128 bytes, 32 banks of 4 bytes)"
 python3 "$root/tools/see/see.py" "$tmp/raw" --pictures "$pics" ${SEE_ONLY:+--only "$SEE_ONLY"}

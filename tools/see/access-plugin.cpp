@@ -99,6 +99,7 @@ public:
     name = kernel->getName();
     launch = launches[name]++;
     global = inv->getGlobalSize();
+    offset = inv->getGlobalOffset();
     local = inv->getLocalSize();
     groups = 0;
     grids.clear();
@@ -313,7 +314,7 @@ private:
   size_t groups = 0;
   std::string name;
   unsigned launch = 0, phase = 0;
-  Size3 global, local;
+  Size3 global, local, offset;
   std::map<std::string, unsigned> launches;
   std::map<std::pair<unsigned, size_t>, std::string> buffers;
   std::map<Key, std::vector<Access>> records;
@@ -371,8 +372,9 @@ private:
   }
   size_t workItemOf(const WorkItem* w) const
   {
-    Size3 id = w->getGlobalID();
-    return id.x + global.x * (id.y + global.y * id.z);
+    Size3 id = w->getGlobalID(); // from 0, whatever the global offset
+    return id.x - offset.x +
+           global.x * (id.y - offset.y + global.y * (id.z - offset.z));
   }
 #ifdef SEE_BROKEN_lanes
   static unsigned laneOf(unsigned) { return 0; }

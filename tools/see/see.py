@@ -5,15 +5,17 @@ of `make see` (--only: just the findings matching REGEX, and the summaries).
 RAW is what tools/see/access-plugin.so wrote (its header says the format and
 the model). One line per finding, every launch of a kernel added up:
 
-  access: kernel=K line=L space=global op=load warps=W segments=S ideal=I efficiency=E%
+  access: kernel=K line=L space=global op=load segments=S ideal=I efficiency=E% warps=W
       S: 128-byte segments per warp; I: the fewest that hold the bytes asked
       for; E: bytes asked for / bytes moved (S x 128).
-  access: kernel=K line=L space=local op=store warps=W bank_ways=B avg_ways=A conflicted=C%
+  access: kernel=K line=L space=local op=store bank_ways=B avg_ways=A conflicted=C% warps=W
       B: the worst warp's bank conflict (1 = none, 32 = every lane in one
       bank); A: the mean; C: share of warps slower than their words need.
-  branch: kernel=K line=L warps=W active_lanes=A% divergent=D%
+  branch: kernel=K line=L active_lanes=A% divergent=D% warps=W
       A: lanes that reach the branch / (32 x sides the warp takes): a warp
-      split in two keeps half its lanes busy on each side.
+      split in two keeps half its lanes busy on each side. D: share of the
+      warp's visits that went both ways. W: warp-wide executions counted
+      (every launch of the kernel added up).
   barrier: kernel=K line=L per_group=N
   summary: kernel=K launches=N work_items=.. phases=.. global_segments=..
       global_efficiency=..% bank_ways=.. local_replays=.. active_lanes=..%
@@ -92,16 +94,15 @@ def report(kernels, mem, br, bar):
         w = where(kernel, line, col, shared)
         t = tot[kernel]
         if space == "local":
-            out.append("access: %s space=local op=%s warps=%d bank_ways=%d avg_ways=%.1f conflicted=%s"
-                       % (w, op, warps, ways_max, ways / warps, pct(bad, warps)))
+            out.append("access: %s space=local op=%s bank_ways=%d avg_ways=%.1f conflicted=%s warps=%d"
+                       % (w, op, ways_max, ways / warps, pct(bad, warps), warps))
             t["ways"] += ways
             t["local_warps"] += warps
             t["passes"] += ideal
             t["ways_max"] = max(t["ways_max"], ways_max)
         else:
-            out.append("access: %s space=%s op=%s warps=%d segments=%.1f ideal=%.1f efficiency=%s"
-                       % (w, space, op, warps, segs / warps, ideal / warps,
-                          pct(nbytes, segs * 128)))
+            out.append("access: %s space=%s op=%s segments=%.1f ideal=%.1f efficiency=%s warps=%d"
+                       % (w, space, op, segs / warps, ideal / warps, pct(nbytes, segs * 128), warps))
             t["segs"] += segs
             t["bytes"] += nbytes
             t["global_warps"] += warps
@@ -109,8 +110,8 @@ def report(kernels, mem, br, bar):
         kernel, line, col = key
         warps, reached, slots, divergent = br[key]
         shared = sum(1 for k in br if k[0] == kernel and k[1] == line) > 1
-        out.append("branch: %s warps=%d active_lanes=%s divergent=%s"
-                   % (where(kernel, line, col, shared), warps, pct(reached, slots), pct(divergent, warps)))
+        out.append("branch: %s active_lanes=%s divergent=%s warps=%d"
+                   % (where(kernel, line, col, shared), pct(reached, slots), pct(divergent, warps), warps))
         tot[kernel]["reached"] += reached
         tot[kernel]["slots"] += slots
     for (kernel, line), n in sorted(bar.items(), key=lambda kv: (list(kernels).index(kv[0][0]) if kv[0][0] in kernels else 0, kv[0][1])):

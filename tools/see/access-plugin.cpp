@@ -71,6 +71,11 @@ typedef std::tuple<const llvm::Instruction*, unsigned, unsigned, unsigned,
 enum Op { LOAD, STORE, ATOMIC, BRANCH };
 const char* opName[] = {"load", "store", "atomic", "branch"};
 const char* spaceName[] = {"private", "global", "constant", "local"};
+#ifdef SEE_BROKEN_lanes
+const unsigned WARP = 1; // the broken variant: every access a warp of its own
+#else
+const unsigned WARP = 32;
+#endif
 
 struct Stat
 {
@@ -101,7 +106,6 @@ public:
     global = inv->getGlobalSize();
     offset = inv->getGlobalOffset();
     local = inv->getLocalSize();
-    groups = 0;
     grids.clear();
     stats.clear();
     barriers.clear();
@@ -206,7 +210,7 @@ public:
       std::vector<Access>& acc = r.second;
       Stat& st = stats[{inst, space, op}];
       st.warps++;
-      size_t width = std::min<size_t>(32, size - 32 * (size_t)warp);
+      size_t width = std::min<size_t>(WARP, size - WARP * (size_t)warp);
       bool bad = false;
       if (op == BRANCH)
       {
@@ -267,7 +271,6 @@ public:
           draw(group, space, op, a, bad);
     }
     records.clear();
-    groups++;
   }
 
   void kernelEnd(const KernelInvocation*) override
@@ -311,7 +314,6 @@ public:
 private:
   FILE* out;
   const Kernel* kernel = NULL;
-  size_t groups = 0;
   std::string name;
   unsigned launch = 0, phase = 0;
   Size3 global, local, offset;
@@ -376,21 +378,12 @@ private:
     return id.x - offset.x +
            global.x * (id.y - offset.y + global.y * (id.z - offset.z));
   }
-#ifdef SEE_BROKEN_lanes
-  static unsigned laneOf(unsigned) { return 0; }
+  static unsigned laneOf(unsigned lane) { return lane % WARP; }
   Key key(const llvm::Instruction* i, unsigned lane, unsigned k, unsigned sp,
           int op)
   {
-    return Key(i, phase, lane, k, sp, op);
+    return Key(i, phase, lane / WARP, k, sp, op);
   }
-#else
-  static unsigned laneOf(unsigned lane) { return lane % 32; }
-  Key key(const llvm::Instruction* i, unsigned lane, unsigned k, unsigned sp,
-          int op)
-  {
-    return Key(i, phase, lane / 32, k, sp, op);
-  }
-#endif
 
   void record(const Memory* m, const WorkItem* w, size_t address, size_t size,
               int op)

@@ -68,6 +68,20 @@ expect_out 0 'bank_ways' "see-05: tiled has more bank ways than tiled-pad" -- \
 expect_out 0 'active_lanes' "see-07: bits keeps more lanes active than dfs" -- \
     bash -c 'see_more active_lanes "07-subset-sum -n 16 -k 8 -o bits -c random -r 1" "07-subset-sum -n 16 -k 8 -o dfs -c random -r 1"'
 
+# Lesson 04 prints a hand-made bank model of its up-sweep; its worst case
+# must be what the plugin measures on the kernel itself, padded and not.
+see_model() { # see_model VARIANT ROW: the model's worst ways against the measured bank_ways
+    local model measured
+    model=$("./$BIN/04-prefix-scan" -o "$1" -n 512 -r 1 | awk -v row="$2:" '$1 == row { for (i = 2; i <= NF; i++) { v = $i + 0; if (v > m) m = v } print m }')
+    measured=$(see_key bank_ways 04-prefix-scan -o "$1" -n 512)
+    echo "model ${model:-(not printed)}, measured $measured"
+    [ -z "$model" ] || [ "$model" = "$measured" ]
+}
+export -f see_model
+expect_out 0 'measured 16$' "see-04: the lesson's bank model of blelloch agrees with the measurement (16-way)" -- \
+    bash -c 'see_model blelloch plain'
+expect_out 0 'measured 1$' "see-04: and of blelloch-pad (1-way)" -- bash -c 'see_model blelloch-pad padded'
+
 # The make targets print the report and say where the pictures are.
 expect_out 0 '^pictures: build/see/04-prefix-scan/\*\.svg' "see-04 through make" -- \
     make -s see-04 ARGS='-o blelloch -n 512'

@@ -124,6 +124,10 @@ for f in files:
 # Bad input: one line, exit 2.
 expect_bad "see: no such exercise" -- tools/see/see-exercise.sh 99 /tmp
 expect_bad "see: DIR is not a folder" -- tools/see/see-exercise.sh 06-3 /nonexistent
+SEE_BAD=$(mktemp -d)
+echo '__kernel void transpose(__global float *in) { int x = ; }' >"$SEE_BAD/transpose.cl"
+expect_bad "see: an attempt that does not compile, in one line" -- tools/see/see-exercise.sh 06-3 "$SEE_BAD"
+rm -rf "$SEE_BAD"
 expect_bad "see: host-C exercise refused" -- tools/see/see-exercise.sh 01-2 /tmp
 expect_bad "see: a lesson's bad option is its own one line" -- tools/see/see.sh /tmp/see-x "./$BIN/04-prefix-scan" -n 0
 expect_bad "see-NN without ARGS: the defaults are too slow, an example instead" -- tools/see/see-lesson.sh "$BIN" 04-prefix-scan

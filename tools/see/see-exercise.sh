@@ -65,5 +65,13 @@ if [ "${SEE_BRIEF:-}" = 1 ]; then
         if (!(op in best) || s > worst[op]) { best[op] = $0; worst[op] = s } }
         END { for (o in best) print best[o] }' | sort
 else
-    exec "$root/tools/see/see.sh" "$root/build/see/$ex" "$checker" "$tmp/student" --mode oclgrind 3>"$tmp/verdict"
+    "$root/tools/see/see.sh" "$root/build/see/$ex" "$checker" "$tmp/student" --mode oclgrind \
+        3>"$tmp/verdict" 2>"$tmp/err"
+    st=$?
+    if grep -q '^nobuild ' "$tmp/verdict"; then # say why in one line, as make grade would
+        echo "error: $(sed -n 's/^nobuild //p' "$tmp/verdict" | head -n 1): $(sed -n 's/^log //p' "$tmp/verdict" | grep -m1 -i error)" >&2
+        exit 2
+    fi
+    cat "$tmp/err" >&2
+    exit $st
 fi

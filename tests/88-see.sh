@@ -26,6 +26,7 @@ SEE_KNOWN=(
     "local_padded|space=local op=load bank_ways=1 avg_ways=1\.0 conflicted=0% warps=2$|local stride 33 (padded): 1-way|lanes"
     "local_joining|space=local op=load bank_ways=1 avg_ways=1\.0 .* warps=6$|lanes joining a loop phase by phase: 1-way|phases"
     "local_stride32|barrier: kernel=local_stride32 line=35 per_group=1|one barrier, two phases|-"
+    "local_stride32|^source: kernel=local_stride32 line=34: t\[l \* 32\] = in\[l\];$|each line's source text|-"
     "branch_parity|branch: kernel=branch_parity line=54 active_lanes=50% divergent=100% warps=2$|branch on lane parity: 50 % of lanes|lanes"
     "branch_uniform|branch: kernel=branch_uniform line=62 active_lanes=100% divergent=0% warps=2$|branch alike in a warp: 100 %|lanes"
 )
@@ -91,6 +92,8 @@ SEE_LINE=$(grep -n 'out\[' "$SEE_SOL/transpose.cl" | tail -n 1 | cut -d: -f1) # 
 expect_out 0 "access: kernel=transpose line=$SEE_LINE space=global op=store" "see EX=06-3: the solution's writes, at the student's line" -- \
     make -s see EX=06-3 DIR="$SEE_SOL"
 expect_out 0 '^summary: kernel=transpose .*bank_ways=[0-9]+ local_replays=' "see EX=06-3: the tile's bank conflicts are measured" -- \
+    make -s see EX=06-3 DIR="$SEE_SOL"
+expect_out 0 "^source: kernel=transpose line=$SEE_LINE: +out\\[" "see EX=06-3: the source line is the student's, past the checker's #line" -- \
     make -s see EX=06-3 DIR="$SEE_SOL"
 expect_out 0 '^access: kernel=transpose .*op=store' "see EX=06-3, brief (for the grader): the worst store" -- \
     env SEE_BRIEF=1 tools/see/see-exercise.sh 06-3 "$SEE_SOL"

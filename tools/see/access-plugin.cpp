@@ -25,6 +25,7 @@
 //     passes, the distinct bytes or words need)
 //   B kernel launch line col warps lanes_reached lane_slots divergent
 //   P kernel launch line barriers_passed_by_groups
+//   S kernel line text   the source of each line above (first launch only)
 //   A kernel buffer space words work_items cols rows x y read write bad
 //     the pictures, for a kernel's first launch only: a buffer's 4-byte words
 //     (across) against the work-items (down) in at most 64 x 64 cells; read
@@ -41,6 +42,7 @@
 #include <oclgrind/KernelInvocation.h>
 #include <oclgrind/Memory.h>
 #include <oclgrind/Plugin.h>
+#include <oclgrind/Program.h>
 #include <oclgrind/WorkGroup.h>
 #include <oclgrind/WorkItem.h>
 
@@ -50,6 +52,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -301,12 +304,29 @@ public:
                 spaceName[g.second.space], g.second.words, items(),
                 g.second.cols, g.second.rows, c.first.first, c.first.second,
                 c.second.read, c.second.write, c.second.bad);
+    std::set<unsigned> lines;
+    for (auto& s : stats)
+      if (const llvm::DebugLoc& loc = std::get<0>(s.first)->getDebugLoc())
+        lines.insert(loc.getLine());
     for (auto& b : barriers)
     {
       const llvm::DebugLoc& loc = b.first ? b.first->getDebugLoc()
                                           : llvm::DebugLoc();
       fprintf(out, "P %s %u %u %zu\n", name.c_str(), launch,
               loc ? loc.getLine() : 0, b.second);
+      if (loc)
+        lines.insert(loc.getLine());
+    }
+    // A source that starts with #line 1 (the grader's) is one line longer.
+    const Program* program = kernel->getProgram();
+    unsigned skip = program->getSource().rfind("#line 1 ", 0) == 0;
+    for (unsigned line : lines)
+    {
+      const char* text = program->getSourceLine(line + skip);
+      while (text && (*text == ' ' || *text == '\t'))
+        text++;
+      if (launch == 0 && text)
+        fprintf(out, "S %s %u %s\n", name.c_str(), line, text);
     }
     fflush(out);
   }

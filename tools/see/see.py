@@ -17,6 +17,7 @@ the model). One line per finding, every launch of a kernel added up:
       warp's visits that went both ways. W: warp-wide executions counted
       (every launch of the kernel added up).
   barrier: kernel=K line=L per_group=N
+  source: kernel=K line=L: TEXT   the source line of each finding above
   summary: kernel=K launches=N work_items=.. phases=.. global_segments=..
       global_efficiency=..% bank_ways=.. local_replays=.. active_lanes=..%
       (over all lines; local_replays: passes the local accesses cost / the
@@ -44,6 +45,7 @@ def read(path):
     mem = collections.OrderedDict()
     br = collections.OrderedDict()
     bar = collections.OrderedDict()
+    src = {}
     maps = collections.OrderedDict()  # (kernel, buffer) -> the picture's cells
     try:
         f = open(path)
@@ -72,10 +74,13 @@ def read(path):
             elif r[0] == "P":
                 key = (r[1], int(r[3]))
                 bar[key] = bar.get(key, 0) + int(r[4])
+            elif r[0] == "S":  # kernel line text
+                parts = line.rstrip("\n").split(" ", 3)
+                src[(parts[1], int(parts[2]))] = parts[3] if len(parts) > 3 else ""
             elif r[0] == "A":  # kernel buffer space words items cols rows x y read write bad
                 m = maps.setdefault((r[1], r[2]), {"space": r[3], "size": [int(v) for v in r[4:8]], "cells": {}})
                 m["cells"][(int(r[8]), int(r[9]))] = (int(r[10]), int(r[11]), r[12] == "1")
-    return kernels, mem, br, bar, maps
+    return kernels, mem, br, bar, src, maps
 
 
 def where(kernel, line, col, shared):
@@ -223,12 +228,20 @@ def main(argv):
             i += 1
     if len(args) != 1:
         die("usage: see.py RAW [--pictures DIR] [--only REGEX]")
-    kernels, mem, br, bar, maps = read(args[0])
+    kernels, mem, br, bar, src, maps = read(args[0])
     if not kernels:
         die("no kernel ran under Oclgrind (was the plugin loaded?)")
-    for line in report(kernels, mem, br, bar):
-        if only is None or line.startswith("summary:") or only.search(line):
+    shown = [line for line in report(kernels, mem, br, bar)
+             if only is None or line.startswith("summary:") or only.search(line)]
+    for kernel in kernels:  # the findings of each kernel, its source lines, its summary
+        mine = [line for line in shown if " kernel=%s " % kernel in line]
+        lines = sorted({int(m.group(1)) for m in (re.search(r" line=(\d+)", x) for x in mine) if m})
+        for line in mine[:-1]:
             print(line)
+        for n in lines:
+            if (kernel, n) in src:
+                print("source: kernel=%s line=%d: %s" % (kernel, n, src[(kernel, n)]))
+        print(mine[-1])
     if pictures is not None:
         try:
             os.makedirs(pictures, exist_ok=True)

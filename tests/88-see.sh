@@ -102,12 +102,12 @@ expect_out 0 '^access: kernel=transpose .*op=store' "see EX=06-3, brief (for the
 # that its writes touch more segments per warp than the expected kernel's.
 expect 0 "see: tools/see/expected.txt matches the solutions (make see-expected)" -- tools/see/expected.sh --check
 SEE_WANT=$(awk '$1 == "06-3-local-index" { sub(/store=/, "", $3); print $3 }' tools/see/expected.txt)
-expect_out 0 "your writes: ${SEE_WANT//./\\.} at transpose\\.cl:$SEE_LINE, the expected kernel.s: ${SEE_WANT//./\\.};" \
+expect_out 0 "your writes touch ${SEE_WANT//./\\.} segments of 128 bytes per warp of 32 \\(transpose\\.cl:$SEE_LINE\\), the expected kernel.s ${SEE_WANT//./\\.};" \
     "see feedback: the solution's writes are the expected ones" -- tools/see/feedback.sh 06-3 "$SEE_SOL"
 expect 0 "see feedback: an uncoalesced transpose hears its writes cost more" -- bash -c '
     line=$(tools/see/feedback.sh 06-3 '"$SEE_FIX"'/06-3-uncoalesced) || exit 1
     echo "$line"
-    echo "$line" | awk "{ for (i = 1; i <= NF; i++) if (\$i == \"writes:\") w = \$(i + 1); if (match(\$0, /expected kernel.s: [0-9.]+;/)) e = substr(\$0, RSTART + 19, RLENGTH - 20) }
+    echo "$line" | awk "{ for (i = 1; i <= NF; i++) if (\$i == \"touch\") w = \$(i + 1); if (match(\$0, /expected kernel.s [0-9.]+;/)) e = substr(\$0, RSTART + 18, RLENGTH - 19) }
         END { exit !(w + 0 > 2 * e) }"'
 expect_out 0 '^$' "see feedback: nothing for an exercise about something else" -- \
     bash -c "tools/see/feedback.sh 02-1 '$SEE_SOL'; echo"

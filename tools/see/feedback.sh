@@ -32,6 +32,5 @@ if [ $mode = expected ]; then
 fi
 el=$(echo "$want" | sed -n 's/.* load=\([^ ]*\).*/\1/p') es=$(echo "$want" | sed -n 's/.* store=\([^ ]*\).*/\1/p')
 file=$(cd "$root/exercises/$full" && ls *.cl | head -n 1)
-echo "access pattern (segments of 128 bytes per warp of 32, the worst line; make see EX=${full%%-[a-z]*} DIR=$dir shows all):" \
-    "your writes: ${ss:--}${sl:+ at $file:$sl}, the expected kernel's: $es;" \
-    "your reads: ${ls:--}${ll:+ at $file:$ll}, the expected kernel's: $el"
+echo "see: your writes touch ${ss:--} segments of 128 bytes per warp of 32${sl:+ ($file:$sl)}, the expected kernel's $es;" \
+    "your reads ${ls:--}${ll:+ ($file:$ll)}, the expected kernel's $el. Every line: make see EX=${full%%-[a-z]*} DIR=$dir"

@@ -11,6 +11,8 @@ expect 0 "see: the plugin builds (g++ against liboclgrind)" -- make -s "$BIN/see
 for b in lanes phases; do
     expect 0 "see: the broken-$b plugin builds" -- make -s "$BIN/see/access-plugin-broken-$b.so"
 done
+expect 0 "see: the fixture kernels pass the offline syntax check" -- \
+    tools/check-kernels.sh "$SEE_FIX/known.cl" "$SEE_FIX/06-3-uncoalesced/transpose.cl"
 expect 0 "see: the host of the known kernels builds" -- \
     cc -std=c11 -O1 -Wall -Wextra -Werror -o "$BIN/see/known" "$SEE_FIX/known.c" -lOpenCL
 

@@ -30,7 +30,9 @@ if [ $mode = expected ]; then
     echo "$full load=${ls:--} store=${ss:--}"
     exit 0
 fi
+shown=$dir
+case "$dir" in *[[:space:]]*) shown="'$dir'" ;; esac
 el=$(echo "$want" | sed -n 's/.* load=\([^ ]*\).*/\1/p') es=$(echo "$want" | sed -n 's/.* store=\([^ ]*\).*/\1/p')
 file=$(cd "$root/exercises/$full" && ls *.cl | head -n 1)
 echo "see: your writes touch ${ss:--} segments of 128 bytes per warp of 32${sl:+ ($file:$sl)}, the expected kernel's $es;" \
-    "your reads ${ls:--}${ll:+ ($file:$ll)}, the expected kernel's $el. Every line: make see EX=${full%%-[a-z]*} DIR=$dir"
+    "your reads ${ls:--}${ll:+ ($file:$ll)}, the expected kernel's $el. Every line: make see EX=${full%%-[a-z]*} DIR=$shown"

@@ -54,6 +54,7 @@ if [ $stale -eq 1 ]; then
     }
 fi
 # The verdict (fd 3) is the grader's business, not ours: it goes to a file.
+export SEE_SHOWN="the checker of $ex on $DIR (its checks small enough for Oclgrind)"
 cd "$tmp/student" || exit 2
 if [ "${SEE_BRIEF:-}" = 1 ]; then
     "$root/tools/see/see.sh" "$root/build/see/$ex" "$checker" "$tmp/student" --mode oclgrind 3>"$tmp/verdict" >"$tmp/report" || exit 2

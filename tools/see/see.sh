@@ -4,6 +4,7 @@
 # what its kernels' memory accesses and branches would cost a GPU's warps
 # (tools/see/see.py explains every key), then draw PICTURES/*.svg.
 # SEE_ONLY=REGEX keeps only the findings that match it (and the summaries).
+# SEE_SHOWN names the run in the report's first line instead of the command.
 # The program's own output is kept out of the report; it is shown when the
 # program fails. Exit: 0 report printed, 2 could not run or the program failed.
 set -u
@@ -39,5 +40,5 @@ if ! grep -q '^K ' "$tmp/raw" 2>/dev/null; then # -h, --list: the program's own 
     exit 0
 fi
 [ $st -eq 1 ] && echo "note: the program exited 1 (a wrong result, or marks lost): this is what its kernels did" >&2
-echo "run: $* (exit $st under Oclgrind, $secs s; warp = 32 work-items, segment = 128 bytes, 32 banks of 4 bytes)"
+echo "run: ${SEE_SHOWN:-$*} (exit $st under Oclgrind, $secs s; warp = 32 work-items, segment = 128 bytes, 32 banks of 4 bytes)"
 python3 "$root/tools/see/see.py" "$tmp/raw" --pictures "$pics" ${SEE_ONLY:+--only "$SEE_ONLY"}

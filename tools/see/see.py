@@ -26,6 +26,7 @@ the model). One line per finding, every launch of a kernel added up:
 import collections
 import os
 import re
+import signal
 import sys
 
 PALETTE = ["#4477aa", "#ee9944", "#228833", "#aa3377", "#66ccee", "#bbbb44", "#888888"]
@@ -260,4 +261,5 @@ def main(argv):
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `make see ... | head` is fine
     main(sys.argv[1:])

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.." || exit 2
 build=$1 l=$2
 shift 2
 if [ $# -eq 0 ]; then
-    ex=$(awk -v l="$l" '$2 == l { $1 = $2 = $3 = ""; sub(/^ +/, ""); print; exit }' tools/see/capture.args)
+    ex=$(awk -v l="$l" '$2 == l { $1 = $2 = $3 = $4 = ""; sub(/^ +/, ""); print; exit }' tools/see/capture.args)
     echo "error: make see-${l%%-*} needs ARGS with small sizes (its defaults take minutes under Oclgrind), e.g. make see-${l%%-*} ARGS='${ex:--h}'" >&2
     exit 2
 fi

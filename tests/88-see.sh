@@ -126,6 +126,20 @@ for f in files:
     assert os.path.getsize(f) < 200000, f
 '
 
+# The maps mark the warps with a bank conflict: every row of local_stride32's
+# tile, none of local_padded's.
+see_red() { # see_red KERNEL: how many rows of its local map are marked red
+    local d
+    d=$(mktemp -d)
+    tools/see/see.sh "$d" "$BIN/see/known" tests/fixtures/see/known.cl "$1" 64 64 >/dev/null || return 2
+    [ -f "$d/$1-t.svg" ] || return 2
+    grep -c '#cc0000' "$d/$1-t.svg"
+    rm -rf "$d"
+}
+export -f see_red
+expect_out 0 '^64$' "see: the stride-32 tile's map marks all 64 work-items' rows" -- bash -c 'see_red local_stride32'
+expect_out 0 '^0$' "see: the padded tile's map marks none" -- bash -c 'see_red local_padded'
+
 # Bad input: one line, exit 2.
 expect_bad "see: no such exercise" -- tools/see/see-exercise.sh 99 /tmp
 expect_bad "see: DIR is not a folder" -- tools/see/see-exercise.sh 06-3 /nonexistent

@@ -58,7 +58,7 @@ def read(path):
             if not r:
                 continue
             if r[0] == "K":
-                k = kernels.setdefault(r[1], {"launches": 0, "items": 0, "groups": 0, "local": r[4]})
+                k = kernels.setdefault(r[1], {"launches": 0, "items": 0, "groups": 0})
                 k["launches"] += 1
                 k["items"] += int(r[3])
                 k["groups"] += int(r[5])
@@ -91,9 +91,10 @@ def where(kernel, line, col, shared):
 
 def report(kernels, mem, br, bar):
     out = []
+    order = {k: i for i, k in enumerate(kernels)}  # kernels in the order they first ran
     lines_seen = collections.Counter((k[0], k[1], k[3], k[4]) for k in mem)
     tot = collections.defaultdict(lambda: collections.Counter())
-    for key in sorted(mem, key=lambda k: (list(kernels).index(k[0]) if k[0] in kernels else 0, k[1], k[2], k[3], k[4])):
+    for key in sorted(mem, key=lambda k: (order.get(k[0], 0),) + k[1:]):
         kernel, line, col, space, op = key
         warps, segs, nbytes, ways, ways_max, ideal, bad = mem[key]
         shared = lines_seen[(kernel, line, space, op)] > 1
@@ -112,7 +113,7 @@ def report(kernels, mem, br, bar):
             t["segs"] += segs
             t["bytes"] += nbytes
             t["global_warps"] += warps
-    for key in sorted(br, key=lambda k: (list(kernels).index(k[0]) if k[0] in kernels else 0, k[1], k[2])):
+    for key in sorted(br, key=lambda k: (order.get(k[0], 0),) + k[1:]):
         kernel, line, col = key
         warps, reached, slots, divergent = br[key]
         shared = sum(1 for k in br if k[0] == kernel and k[1] == line) > 1
@@ -120,7 +121,7 @@ def report(kernels, mem, br, bar):
                    % (where(kernel, line, col, shared), pct(reached, slots), pct(divergent, warps), warps))
         tot[kernel]["reached"] += reached
         tot[kernel]["slots"] += slots
-    for (kernel, line), n in sorted(bar.items(), key=lambda kv: (list(kernels).index(kv[0][0]) if kv[0][0] in kernels else 0, kv[0][1])):
+    for (kernel, line), n in sorted(bar.items(), key=lambda kv: (order.get(kv[0][0], 0), kv[0][1])):
         g = kernels.get(kernel, {}).get("groups", 0)
         out.append("barrier: kernel=%s line=%s per_group=%s" % (kernel, line or "?", "%g" % (n / g) if g else n))
         tot[kernel]["barriers"] += n

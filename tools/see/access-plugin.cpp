@@ -63,7 +63,7 @@ namespace
 {
 struct Access
 {
-  unsigned lane, phase;
+  unsigned phase;
   size_t address, size; // a branch: size = 1 if taken
   size_t workItem;
 };
@@ -197,7 +197,7 @@ public:
       count.resize(lane + 1);
     if (branch)
       records[key(inst, lane, count[lane], AddrSpacePrivate, BRANCH)].push_back(
-        {laneOf(lane), phase, 0, taken, workItemOf(w)});
+        {phase, 0, taken, workItemOf(w)});
     count[lane]++;
   }
 
@@ -398,7 +398,6 @@ private:
     return id.x - offset.x +
            global.x * (id.y - offset.y + global.y * (id.z - offset.z));
   }
-  static unsigned laneOf(unsigned lane) { return lane % WARP; }
   Key key(const llvm::Instruction* i, unsigned lane, unsigned k, unsigned sp,
           int op)
   {
@@ -417,7 +416,7 @@ private:
     if (count.size() <= lane)
       count.resize(lane + 1);
     records[key(inst, lane, count[lane], space, op)].push_back(
-      {laneOf(lane), phase, address, size, workItemOf(w)});
+      {phase, address, size, workItemOf(w)});
   }
 };
 } // namespace

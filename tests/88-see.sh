@@ -1,7 +1,7 @@
 # make see: the Oclgrind plugin's warp model on kernels whose answer is known
 # (tests/fixtures/see/known.cl) and the same checks failing with two broken
 # plugins (one ignores which lane an access comes from, one ignores
-# barriers), the issue's comparisons on the real lessons, the pictures, the
+# barriers), the chapters' comparisons on the real lessons, the pictures, the
 # make targets and bad input.
 SEE_FIX=tests/fixtures/see
 SEE_MATCH=$SEE_FIX/match.sh
@@ -44,7 +44,7 @@ for row in "${SEE_KNOWN[@]}"; do
     done
 done
 
-# The issue's comparisons on the real lessons: a number from one variant's
+# The comparisons the chapters make, on the real lessons: a number from one variant's
 # summary against another's (summary: ... KEY=VALUE, % dropped).
 see_key() { # see_key KEY LESSON ARGS... -> the value of KEY in the first summary
     local key=$1 l=$2; shift 2

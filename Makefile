@@ -35,6 +35,9 @@ help:
 	@echo "make check-kernels  syntax-check every kernel offline with clang"
 	@echo "make grade EX=01-1 DIR=path   grade a student's attempt at an exercise"
 	@echo "make grade-all SUBMISSIONS=dir   grade a class, write dir/grades.csv"
+	@echo "make see-NN         see a lesson's kernels: coalescing, bank conflicts, divergence,"
+	@echo "                    e.g. make see-04 ARGS='-o blelloch -n 512' (Oclgrind, no GPU)"
+	@echo "make see EX=06-3 DIR=path   the same for an exercise attempt"
 	@echo "make handout        build/handout.tar.gz: the workbook without solutions"
 	@echo "make starters       regenerate exercises/ starters from solutions/"
 	@echo "make book           the course book, HTML and PDF, in build/book/"
@@ -136,6 +139,39 @@ grade-all: | deps-test
 
 handout:
 	@tools/handout.sh
+
+# ---- see your kernel: its accesses and branches as a GPU's warps meet them ---
+# make see-NN ARGS='...'      a lesson variant at a small size under Oclgrind
+# make see EX=NN-k DIR=path   an exercise attempt (the grader's small checks)
+# Both print one line per finding (tools/see/see.py says what each key means)
+# and draw build/see/NAME/*.svg. make see-capture saves the chapters' reports
+# and pictures in results/see/ (the runs are in tools/see/capture.args).
+SEE_PLUGIN := $(BUILD)/see/access-plugin.so
+LLVM_INCLUDE = $(shell llvm-config-14 --includedir 2>/dev/null || echo /usr/lib/llvm-14/include)
+SEE_CXX := g++ -std=c++17 -O2 -shared -fPIC -fno-rtti -Wall -Wextra -Wno-unused-parameter
+$(SEE_PLUGIN): tools/see/access-plugin.cpp | deps-see
+	@mkdir -p $(@D)
+	$(SEE_CXX) -I$(LLVM_INCLUDE) -o $@ $< -loclgrind
+# Broken variants tests/88-see.sh must catch: broken-lanes (every access a
+# warp of its own), broken-phases (lanes met across barriers).
+$(BUILD)/see/access-plugin-broken-%.so: tools/see/access-plugin.cpp | deps-see
+	@mkdir -p $(@D)
+	$(SEE_CXX) -DSEE_BROKEN_$* -I$(LLVM_INCLUDE) -o $@ $< -loclgrind
+define SEE
+see-$(firstword $(subst -, ,$(1))): $(BUILD)/$(1) $(SEE_PLUGIN)
+	@tools/see/see-lesson.sh $(BUILD) $(1) $$(ARGS)
+endef
+$(foreach l,$(LESSONS),$(eval $(call SEE,$(l))))
+.PHONY: see see-capture see-expected deps-see $(foreach l,$(LESSONS),see-$(firstword $(subst -, ,$(l))))
+see: $(SEE_PLUGIN)
+	@tools/see/see-exercise.sh "$(EX)" "$(DIR)"
+see-capture: $(BINS) $(SEE_PLUGIN)
+	@tools/see/capture.sh results/see
+# The expected kernels' figures that tools/see/feedback.sh quotes to students.
+see-expected: $(SEE_PLUGIN)
+	@tools/see/expected.sh
+deps-see:
+	@tools/deps.sh run see
 
 # ---- the book --------------------------------------------------------------
 $(BUILD)/error-table: tools/error-table.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD) deps

@@ -2,7 +2,8 @@
 # deps.sh GROUP... -- install the Debian packages a make target needs, only
 # those that are missing, and say what it installs.
 #
-# Groups: run (compile and run lessons), test (the test suite), book (HTML
+# Groups: run (compile and run lessons), test (the test suite), see (make
+# see's Oclgrind plugin), book (HTML
 # and PDF), check-book (Chromium), bench (the benchmark and its figures).
 # Each entry below is `want TEST PACKAGE`: the package is installed when the
 # test fails.
@@ -39,6 +40,13 @@ for group in "$@"; do
         want 'has python3' python3
         want 'has timeout' coreutils
         ;;
+    see) # make see: an Oclgrind plugin in C++ against Oclgrind's and LLVM's headers
+        want 'has oclgrind' oclgrind
+        want 'has g++' g++
+        want '[ -f /usr/include/oclgrind/Plugin.h ]' liboclgrind-dev
+        want '[ -f "$(llvm-config-14 --includedir 2>/dev/null)/llvm/IR/Instructions.h" ]' llvm-14-dev
+        want 'has python3' python3
+        ;;
     book)
         want 'has pandoc' pandoc
         want 'has weasyprint' weasyprint
@@ -60,7 +68,7 @@ for group in "$@"; do
         want 'has_pkg libopenblas-dev || ldconfig -p | grep -q libopenblas\.so' libopenblas-dev
         ;;
     *)
-        echo "deps.sh: unknown group '$group' (run, test, book, bench)" >&2
+        echo "deps.sh: unknown group '$group' (run, test, see, book, check-book, bench)" >&2
         exit 2
         ;;
     esac

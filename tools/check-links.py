@@ -58,7 +58,7 @@ class Page(html.parser.HTMLParser):
         if not self._raw:
             t = data.strip()
             if re.search(r"\|\s+[^|\n]+?\s+\|\s+[^|\n]+?\s+\|", t) or re.search(r"\|\s*:?-{3,}:?\s*\|", t):
-                self.pipes.append(t[:60])
+                self.pipes.append(" ".join(t.split())[:60])
         if self._in:
             self._buf += data
 

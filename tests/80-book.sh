@@ -44,6 +44,26 @@ expect_out 83 "cannot open" "table filter: a missing file stops the build" -- pa
 printf '```{.table include=%s columns="variant" where="n=7" caption="Cap."}\n```\n' "$CSV" >"$MISS"
 expect_out 83 "no row matches" "table filter: a where that matches nothing stops the build" -- \
     env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+# A number from a result file inside a sentence: the row asked for, a ratio
+# in per cent, a number from a captured output; an ambiguous or missing row
+# or pattern stops the build.
+printf 'At [ ]{.num include=%s where="variant=b,n=1024" value=gbps format=%%.1f} GB/s, [ ]{.num include=%s where="variant=a n=2048" value=gbps/copy_gbps%% format=%%.2f} %%.\n' "$CSV" "$CSV" >"$MISS"
+expect_out 0 '^At 25\.0 GB/s, 61\.73 %\.$' "number filter: a value and a ratio from a CSV row" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+printf '[ ]{.num include=%s where="variant=a" value=gbps}\n' "$CSV" >"$MISS"
+expect_out 83 "2 rows of .* match 'variant=a'" "number filter: a where that matches two rows stops the build" -- \
+    env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+printf '[ ]{.num include=%s where="variant=a" value=gbps pick=max format=%%.0f}\n' "$CSV" >"$MISS"
+expect_out 0 '^12346$' "number filter: pick=max chooses among the rows" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+printf '[ ]{.num include=%s where="variant=zz" value=gbps}\n' "$CSV" >"$MISS"
+expect_out 83 "no row of .* matches" "number filter: a where that matches nothing stops the build" -- \
+    env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+TXT=$(mktemp --suffix=.txt)
+printf 'verified serial C: 1048576 values\nserial C:    741.730 ms      2.90 GFLOP/s\n' >"$TXT"
+printf 'It took [ ]{.num include=%s match="serial C: *([%%d.]+) ms" format=%%.1f} ms.\n' "$TXT" >"$MISS"
+expect_out 0 '^It took 741\.7 ms\.$' "number filter: a number from a captured output" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+printf '[ ]{.num include=%s match="kernel: *([%%d.]+) ms"}\n' "$TXT" >"$MISS"
+expect_out 83 "has no match for" "number filter: a pattern the capture lacks stops the build" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+rm -f "$TXT"
 # Numbers: figures and tables must have captions; references resolve.
 printf '| a |\n|---|\n| 1 |\n' >"$MISS"
 expect_out 83 "table without a caption" "numbering: a table without a caption stops the build" -- pandoc $F -t plain "$MISS"

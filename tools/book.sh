@@ -63,14 +63,14 @@ if grep -nE '\$\$|\\(sum|cdot|frac|sqrt|times|le|ge)\b' "${chapters[@]}"; then
 fi
 version=$(git describe --tags --always --dirty 2>/dev/null || echo unknown)
 built=$(date -u +%Y-%m-%d)
-used=$(mktemp)
-trap 'rm -f "$used"' EXIT
+used=$(mktemp) long=$(mktemp)
+trap 'rm -f "$used" "$long"' EXIT
 common=(--from markdown-smart --number-sections --wrap=none
         --metadata-file book/metadata.yaml -M "version=$version" -M "date=$built"
         --lua-filter book/snippets.lua --lua-filter book/tables.lua --lua-filter book/plots.lua
         --lua-filter book/numbering.lua --lua-filter book/terms.lua
         --resource-path . --highlight-style tango --section-divs)
-export BOOK_ROOT=. BOOK_SNIPPETS_USED=$used
+export BOOK_ROOT=. BOOK_SNIPPETS_USED=$used BOOK_LONG_LINES=$long
 status=0
 for fmt in "${@:-html}"; do
     case "$fmt" in
@@ -108,4 +108,10 @@ all=$(grep -rHoE '^\s*(//|#)\s*snippet:\s*\S+' lessons kernels common 2>/dev/nul
       | sed -E 's/:\s*(\/\/|#)\s*snippet:\s*/ /' | sort -u)
 unused=$(comm -23 <(echo "$all") <(sort -u "$used"))
 [ -n "$unused" ] && { echo "book: snippets no chapter uses:"; echo "$unused" | sed 's/^/  /'; }
+# Listing lines wider than the code column at 1280 px scroll sideways there
+# (a hint for the sources' authors, not an error).
+if [ -s "$long" ]; then
+    echo "book: $(sort -u "$long" | wc -l) listing lines are longer than 100 characters (they scroll at 1280 px):"
+    sort -u "$long" | sort -t: -k1,1 -k2,2n | sed 's/^/  /'
+fi
 exit $status

@@ -64,6 +64,14 @@ expect_out 0 '^It took 741\.7 ms\.$' "number filter: a number from a captured ou
 printf '[ ]{.num include=%s match="kernel: *([%%d.]+) ms"}\n' "$TXT" >"$MISS"
 expect_out 83 "has no match for" "number filter: a pattern the capture lacks stops the build" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
 rm -f "$TXT"
+# A long captured output folds on the web and stays out of the printed edition.
+LONGLOG=$(mktemp --suffix=.txt)
+seq 1 40 >"$LONGLOG"
+printf '```{.text .fold include=%s}\n```\n' "$LONGLOG" >"$MISS"
+expect_out 0 '<details class="log">' "a long output folds on the web" -- env BOOK_ROOT=/ BOOK_TARGET=web pandoc $F -t html "$MISS"
+expect_out 0 'The full output \(40 lines\) is in the file .* the web edition' "a long output stays out of the printed edition" -- \
+    env BOOK_ROOT=/ BOOK_TARGET=print pandoc $F -t plain "$MISS"
+rm -f "$LONGLOG"
 # Numbers: figures and tables must have captions; references resolve.
 printf '| a |\n|---|\n| 1 |\n' >"$MISS"
 expect_out 83 "table without a caption" "numbering: a table without a caption stops the build" -- pandoc $F -t plain "$MISS"

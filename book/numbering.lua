@@ -8,8 +8,10 @@
 --    "Appendix C: glossary";
 --  * every included listing gets a caption with its file and line range;
 --  * a captured output longer than FOLD lines (or marked `.fold`) folds away:
---    into <details> on the web, into an appendix of captured outputs in
---    print (BOOK_TARGET=print), with a link where it stood.
+--    into <details> on the web; in print (BOOK_TARGET=print) a sentence names
+--    the file instead (raw logs are web-only);
+--  * a level-1 header with the class .chapter-zero is chapter 0 (the
+--    lesson-less chapter before chapter 1), so lesson NN stays chapter NN.
 -- A figure or table without a caption stops the build.
 
 local target = os.getenv("BOOK_TARGET") or "web"
@@ -21,7 +23,6 @@ local chapter = nil       -- "4" or "C"
 local app_letter = 0
 local counts = {}
 local labels = {}         -- id -> "Figure 4.2"
-local logs = {}
 local last_table           -- print: the folded outputs, for the appendix
 
 local function next_label(kind)
@@ -110,12 +111,10 @@ local function listing(el)
     return { pandoc.Div({ cap, el }, pandoc.Attr("", { "listing" })) }
   end
   if target == "print" then
-    local id = "log-" .. (#logs + 1)
-    logs[#logs + 1] = { id = id, src = src, block = el, chapter = chapter }
+    -- raw logs stay out of the printed edition: the web edition folds them
     return { pandoc.Para({
-      pandoc.Str("The full output ("), pandoc.Str(n .. " lines, "), pandoc.Code(src),
-      pandoc.Str(") is printed in "), pandoc.Link({ pandoc.Str("@") }, "#" .. id),
-      pandoc.Str(".") }) }
+      pandoc.Str("The full output ("), pandoc.Str(n .. " lines) is in the file "), pandoc.Code(src),
+      pandoc.Str(" and, folded, in the web edition.") }) }
   end
   return {
     pandoc.RawBlock("html", '<details class="log"><summary>Captured output: <code>' .. src ..
@@ -139,6 +138,13 @@ function Pandoc(doc)
           c[1] = pandoc.Str("Appendix " .. chapter .. ":")
         end
         blk.content = c
+      elseif blk.classes:includes("chapter-zero") then
+        -- the chapter before chapter 1: its own number 0 (Pandoc numbers its
+        -- sections 0.1, 0.2, ... already)
+        chapter = "0"
+        local c = pandoc.List({ pandoc.Span({ pandoc.Str("0") }, pandoc.Attr("", { "header-section-number" })), pandoc.Space() })
+        c:extend(blk.content)
+        blk.content = c
       elseif blk.classes:includes("unnumbered") then
         chapter = nil
       else
@@ -153,21 +159,6 @@ function Pandoc(doc)
         if r then return pandoc.Div(r, pandoc.Attr("", { "unwrap" })) end
       end })
       for _, b in ipairs(res.content) do out:insert(b) end
-    end
-  end
-  -- Print: the folded outputs in an appendix of their own, at the end.
-  if #logs > 0 then
-    app_letter = app_letter + 1
-    local L = string.char(64 + app_letter)
-    out:insert(pandoc.Header(1, { pandoc.Str("Appendix " .. L .. ": captured outputs") },
-      pandoc.Attr("app-logs", { "unnumbered" })))
-    out:insert(pandoc.Para({ pandoc.Str("The full outputs that the chapters fold away, in the order they are cited. Each was captured by "),
-      pandoc.Code("make capture"), pandoc.Str(" or a lesson's capture script on the device its path names.") }))
-    for i, l in ipairs(logs) do
-      labels[l.id] = "appendix " .. L .. "." .. i
-      out:insert(pandoc.Header(3, { pandoc.Str(L .. "." .. i .. " "), pandoc.Code(l.src),
-        pandoc.Str(" (chapter " .. (l.chapter or "?") .. ")") }, pandoc.Attr(l.id, { "unnumbered" })))
-      out:insert(l.block)
     end
   end
   -- links written as [@](#id) become the label of what they point at

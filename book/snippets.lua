@@ -14,10 +14,14 @@
 -- takes the paragraph of the file that holds `#define NAME`. Every included
 -- block gets the attributes `source` (the path) and `lines` (first–last). Paths are relative to BOOK_ROOT
 -- (default: the working directory). When BOOK_SNIPPETS_USED names a file,
--- each "file snippet" pair used is appended to it.
+-- each "file snippet" pair used is appended to it; when BOOK_LONG_LINES
+-- does, each shown source line longer than 100 characters ("path:line: N
+-- characters"), the most the web book's code column holds at 1280 px.
 
 local root = os.getenv("BOOK_ROOT") or "."
 local used_log = os.getenv("BOOK_SNIPPETS_USED")
+local long_log = os.getenv("BOOK_LONG_LINES")
+local WIDE = 100
 
 local function start_of(line)
   return line:match("^%s*//%s*snippet:%s*(%S+)%s*$") or line:match("^%s*#%s*snippet:%s*(%S+)%s*$")
@@ -185,7 +189,26 @@ function CodeBlock(el)
   end
   -- drop trailing blank lines
   while #body > 0 and not body[#body]:match("%S") do body[#body] = nil end
-  el.text = table.concat(dedent(body), "\n")
+  local shown = dedent(body)
+  el.text = table.concat(shown, "\n")
+  -- Lines wider than the code column at 1280 px (WIDE characters) are
+  -- reported to BOOK_LONG_LINES, with where they are in the source.
+  if long_log and not path:match("^results/") then
+    local cut = 0
+    for i, line in ipairs(body) do
+      if line:match("%S") then cut = #line - #shown[i]; break end
+    end
+    local f = io.open(long_log, "a")
+    if f then
+      for i = first, last do
+        local n = utf8.len(lines[i]) or #lines[i]
+        if n - cut > WIDE and not start_of(lines[i]) and not is_end(lines[i]) then
+          f:write(string.format("%s:%d: %d characters\n", path, i, n - cut))
+        end
+      end
+      f:close()
+    end
+  end
   el.attributes["include"] = nil
   el.attributes["snippet"] = nil
   el.attributes["define"] = nil

@@ -238,3 +238,79 @@ function CodeBlock(el)
   end
   return pandoc.Div({ tbl }, pandoc.Attr("", { "csv-table" }))
 end
+
+-- A number from a result file, inside a sentence, so that the text cannot
+-- drift from the data:
+--
+--   [ ]{.num include=results/gpu/04-prefix-scan.csv where="variant=onepass,n=268435456"
+--        value=gbps format=%.0f}
+--   [ ]{.num include=results/gpu/01-hello-world.txt match="serial C: *([%d.]+) ms"}
+--
+-- From a CSV: `where` (column=value, separated by spaces or commas) must
+-- match exactly one row, unless `pick=first|last|min|max` says which;
+-- `value` is a column, `a/b` or `a/b%` (a ratio, in per cent).
+-- From any other file (a captured output): `match` is a Lua pattern whose
+-- first capture is the number; `nth=K` takes the K-th match (default 1).
+-- `format` is a printf format (default: as the tables print numbers);
+-- `scale=F` multiplies first. Anything missing stops the build.
+function Span(el)
+  if not el.classes:includes("num") then return nil end
+  local a = el.attributes
+  local path = a["include"]
+  if not path then fail("a .num span without include=") end
+  local x
+  if path:match("%.csv$") then
+    local _, has, rows = read_csv(path)
+    local want = a["value"] or fail(".num from " .. path .. ": no value=")
+    local conds = {}
+    for c in (a["where"] or ""):gmatch("[^%s,]+") do conds[#conds + 1] = c end
+    local hits = {}
+    for _, row in ipairs(rows) do
+      if matches(row, conds, has, path) then hits[#hits + 1] = row end
+    end
+    if #hits == 0 then fail(".num: no row of " .. path .. " matches '" .. (a["where"] or "") .. "'") end
+    local function val(row)
+      local pct = want:match("%%$") ~= nil
+      local e = want:gsub("%%$", "")
+      local p, q = e:match("^(.-)/(.+)$")
+      if p then
+        local u, v = tonumber(row[resolve(p, has, path)]), tonumber(row[resolve(q, has, path)])
+        if not u or not v or v == 0 then return nil end
+        return (pct and 100 or 1) * u / v
+      end
+      return tonumber(row[resolve(e, has, path)])
+    end
+    local pick = a["pick"]
+    if not pick then
+      if #hits > 1 then
+        fail(".num: " .. #hits .. " rows of " .. path .. " match '" .. (a["where"] or "") .. "' (narrow it, or say pick=first|last|min|max)")
+      end
+      x = val(hits[1])
+    elseif pick == "first" then x = val(hits[1])
+    elseif pick == "last" then x = val(hits[#hits])
+    elseif pick == "min" or pick == "max" then
+      for _, row in ipairs(hits) do
+        local v = val(row)
+        if v and (not x or (pick == "min" and v < x) or (pick == "max" and v > x)) then x = v end
+      end
+    else
+      fail(".num: pick=" .. pick .. " (write first, last, min or max)")
+    end
+    if not x then fail(".num: '" .. want .. "' is not a number in the row of " .. path .. " that matches '" .. (a["where"] or "") .. "'") end
+  else
+    local pat = a["match"] or fail(".num from " .. path .. ": no match= (a Lua pattern with one capture)")
+    local f = io.open(root .. "/" .. path, "r")
+    if not f then fail("cannot open '" .. path .. "'") end
+    local text = f:read("a")
+    f:close()
+    local nth, k = tonumber(a["nth"] or "1"), 0
+    for cap in text:gmatch(pat) do
+      k = k + 1
+      if k == nth then x = tonumber(cap); break end
+    end
+    if not x then fail(".num: " .. path .. " has no match " .. (nth > 1 and ("number " .. nth .. " ") or "") .. "for '" .. pat .. "'") end
+  end
+  x = x * tonumber(a["scale"] or "1")
+  local s = a["format"] and string.format(a["format"], x) or fmt(x)
+  return pandoc.Span({ pandoc.Str(s) }, pandoc.Attr("", { "num" }, { title = "from " .. path }))
+end

@@ -2,7 +2,7 @@
 # book built from the real chapters, and the checks of tools/check-book.sh
 # that need no Chromium (links, numbers, glyph coverage), each shown failing
 # on a broken input first. (Chromium's layout checks run in make check-book.)
-F="--lua-filter book/snippets.lua --lua-filter book/tables.lua --lua-filter book/plots.lua --lua-filter book/numbering.lua"
+F="--lua-filter book/snippets.lua --lua-filter book/tables.lua --lua-filter book/plots.lua --lua-filter book/numbering.lua --lua-filter book/terms.lua"
 expect 0 "snippet filter matches its golden output" -- \
     bash -c 'pandoc --lua-filter book/snippets.lua -t native book/tests/input.md | diff -u book/tests/expected.native -'
 MISS=$(mktemp)
@@ -44,6 +44,34 @@ expect_out 83 "cannot open" "table filter: a missing file stops the build" -- pa
 printf '```{.table include=%s columns="variant" where="n=7" caption="Cap."}\n```\n' "$CSV" >"$MISS"
 expect_out 83 "no row matches" "table filter: a where that matches nothing stops the build" -- \
     env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+# A number from a result file inside a sentence: the row asked for, a ratio
+# in per cent, a number from a captured output; an ambiguous or missing row
+# or pattern stops the build.
+printf 'At [ ]{.num include=%s where="variant=b,n=1024" value=gbps format=%%.1f} GB/s, [ ]{.num include=%s where="variant=a n=2048" value=gbps/copy_gbps%% format=%%.2f} %%.\n' "$CSV" "$CSV" >"$MISS"
+expect_out 0 '^At 25\.0 GB/s, 61\.73 %\.$' "number filter: a value and a ratio from a CSV row" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+printf '[ ]{.num include=%s where="variant=a" value=gbps}\n' "$CSV" >"$MISS"
+expect_out 83 "2 rows of .* match 'variant=a'" "number filter: a where that matches two rows stops the build" -- \
+    env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+printf '[ ]{.num include=%s where="variant=a" value=gbps pick=max format=%%.0f}\n' "$CSV" >"$MISS"
+expect_out 0 '^12346$' "number filter: pick=max chooses among the rows" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+printf '[ ]{.num include=%s where="variant=zz" value=gbps}\n' "$CSV" >"$MISS"
+expect_out 83 "no row of .* matches" "number filter: a where that matches nothing stops the build" -- \
+    env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+TXT=$(mktemp --suffix=.txt)
+printf 'verified serial C: 1048576 values\nserial C:    741.730 ms      2.90 GFLOP/s\n' >"$TXT"
+printf 'It took [ ]{.num include=%s match="serial C: *([%%d.]+) ms" format=%%.1f} ms.\n' "$TXT" >"$MISS"
+expect_out 0 '^It took 741\.7 ms\.$' "number filter: a number from a captured output" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+printf '[ ]{.num include=%s match="kernel: *([%%d.]+) ms"}\n' "$TXT" >"$MISS"
+expect_out 83 "has no match for" "number filter: a pattern the capture lacks stops the build" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+rm -f "$TXT"
+# A long captured output folds on the web and stays out of the printed edition.
+LONGLOG=$(mktemp --suffix=.txt)
+seq 1 40 >"$LONGLOG"
+printf '```{.text .fold include=%s}\n```\n' "$LONGLOG" >"$MISS"
+expect_out 0 '<details class="log">' "a long output folds on the web" -- env BOOK_ROOT=/ BOOK_TARGET=web pandoc $F -t html "$MISS"
+expect_out 0 'The full output \(40 lines\) is in the file .* the web edition' "a long output stays out of the printed edition" -- \
+    env BOOK_ROOT=/ BOOK_TARGET=print pandoc $F -t plain "$MISS"
+rm -f "$LONGLOG"
 # Numbers: figures and tables must have captions; references resolve.
 printf '| a |\n|---|\n| 1 |\n' >"$MISS"
 expect_out 83 "table without a caption" "numbering: a table without a caption stops the build" -- pandoc $F -t plain "$MISS"
@@ -59,6 +87,18 @@ expect_out 0 'Figure 0?\.?1: Cap' "plot filter: a figure drawn from a CSV" -- en
 printf '```{.plot include=%s x=n y=gbps series=variant show="a,zz" caption="Cap."}\n```\n' "$CSV" >"$MISS"
 expect_out 83 "no series 'zz'" "plot filter: a missing series stops the build" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
 
+# Terms: the glossary says where each is taught; a chapter that uses one
+# before that chapter stops the build; the first use elsewhere links there.
+GLOSS='# Appendix: glossary {#app-glossary .unnumbered}\n\n| term | meaning | taught in |\n|---|---|---|\n| warp, wavefront | 32 lanes | [§](#term-warp) |\n\nTable: G.\n'
+printf "# One {#c1}\n\nTwo wavefronts of lanes.\n\n# Two {#c2}\n\n## Sub\n\nA [warp]{#term-warp .def} is 32 lanes.\n\n$GLOSS" >"$MISS"
+expect_out 83 "chapter 1 uses 'wavefront' .*Two wavefronts of lanes.*only chapter 2 \(Two\) teaches" \
+    "terms: a term used a chapter before it is taught stops the build" -- pandoc --number-sections $F -t plain "$MISS"
+printf "# Two {#c2}\n\n## Sub\n\nA [warp]{#term-warp .def} is 32 lanes.\n\n# One {#c1}\n\nTwo warps, then a warp.\n\n$GLOSS" >"$MISS"
+expect_out 0 '<a href="#term-warp" class="term">warps</a>, then a warp\.' \
+    "terms: the first use in a later chapter links to where the term is taught" -- pandoc --number-sections $F -t html "$MISS"
+expect_out 0 '<a href="#term-warp">§1\.1</a>' "terms: the glossary names the section that teaches each term" -- \
+    pandoc --number-sections $F -t html "$MISS"
+
 # The whole web book.
 expect_out 0 'book: build/book/index.html \([0-9]+ pages' "the HTML book builds" -- tools/book.sh html
 expect_out 0 'CL_INVALID_WORK_GROUP_SIZE' "the book's error reference is generated" -- cat build/book/appendix-b-errors.md
@@ -68,11 +108,21 @@ expect_out 0 'Hillis' "the search index is a script with the chapters' sections"
 expect_out 0 'rel="next" href="ch-local.html"' "a chapter links to the next one" -- cat build/book/ch-hello.html
 expect_out 0 '<details class="log">' "long captured outputs fold away" -- cat build/book/ch-scan.html
 expect_out 0 'id="ex-01-1"' "the exercises are in their chapter" -- cat build/book/ch-hello.html
+expect_out 0 '<span class="header-section-number">0</span> How a device runs your kernel' "chapter 0 comes before chapter 1" -- cat build/book/ch-device.html
+expect_out 0 'id="term-warp"' "chapter 0 teaches the warp" -- cat build/book/ch-device.html
+expect_out 0 'href="ch-device.html#term-warp" class="term"' "a later chapter's first warp links to chapter 0" -- cat build/book/ch-local.html
+expect 1 "no table syntax, in the glossary or anywhere, shows as text" -- bash -c 'python3 tools/check-links.py build/book | grep "table syntax"'
+
 # check-links rejects what a reader would trip over.
 BAD=$(mktemp -d)
 printf '<html><body><a href="#gone">x</a><a href="other.html">y</a><img src="no.png"><figure><img src="data:,"><figcaption>No number</figcaption></figure><table><caption>Plain</caption></table></body></html>' >"$BAD/index.html"
 expect_out 1 '5 problems' "check-links: a broken anchor, a missing page and image, an unnumbered figure and table" -- \
     python3 tools/check-links.py "$BAD"
+# Table syntax that reaches the page as text is a problem; in code it is not.
+printf '<html><body><p>| SIMT | one instruction |\n| lane | a slot |</p><pre>| a | b | c |</pre><p>|x|, the size</p></body></html>' >"$BAD/table.html"
+expect_out 1 'table.html: table syntax shown as text: \| SIMT \| one instruction \| \| lane' "check-links: a table broken into text is found" -- \
+    python3 tools/check-links.py "$BAD/table.html"
+rm -f "$BAD/table.html"
 # The glyph check: a character no installed font has is named.
 printf '<p>caf\xc3\xa9 \xf0\x93\x80\x80</p>' >"$BAD/print.html"
 expect_out 1 'U\+13000' "book-glyphs: a character without a font is reported" -- \

@@ -262,6 +262,11 @@ def main(argv):
     Y0, Y1 = fy(ylo), fy(yhi)
     if X1 == X0:
         X1 = X0 + 1
+    # the left margin holds the widest tick label and, beside it, the axis
+    # title: never one on top of the other
+    global L
+    widest = max([len(fmt(t)) for t in nice_ticks(ylo, yhi, logy) if ylo <= t <= yhi * 1.0001] + [1])
+    L = max(L, int(widest * 9.8) + 6 + 30)
     px = lambda v: L + (fx(v) - X0) / (X1 - X0) * (W - L - R)
     py = lambda v: H - B - (fy(v) - Y0) / (Y1 - Y0) * (H - T - B)
     o = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img">' % (W, H, W, H),

@@ -65,6 +65,8 @@ def decorate(content):
                      r'<div class="table-caption">\2</div><div class="table-wrap"><table\1>', content, flags=re.S)
     content = re.sub(r"<table\b(?![^>]*>\s*</div>)", '<div class="table-wrap"><table', content)
     content = content.replace("</table>", "</table></div>")
+    # short inline code (an option, a name) never breaks at its hyphens
+    content = re.sub(r"<code>([^<]{1,24})</code>", r'<code class="nw">\1</code>', content)
     # figures keep a readable size: wide ones scroll on a narrow screen
     content = re.sub(r"<figure>\s*(<img\b[^>]*>)", r'<figure><div class="figure-wrap">\1</div>', content)
     return content

@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # book.sh [html] [pdf] -- build the course book into build/book/ from
-# book/preface.md, every lessons/NN-*/chapter.md in order (each followed by
-# its exercises' READMEs) and book/appendix-*.md.
+# book/preface.md, book/ch00-device.md (chapter 0), every
+# lessons/NN-*/chapter.md in order (each followed by its exercises' READMEs,
+# then by its summary and review questions: what follows the line
+# "<!-- chapter end -->") and book/appendix-*.md.
 #
 #   html: build/book/index.html and one page per chapter and appendix
 #         (tools/book-split.py), with book/book.css, book/book.js and a
 #         search index that works from file://.
 #   pdf:  build/book/workbook.pdf, the printed edition (WeasyPrint, with
 #         book/print.css): cover, contents with page numbers, running heads,
-#         long captured outputs in an appendix.
+#         long captured outputs only named (they fold on the web).
 #
 # Filters, in order: book/snippets.lua (code and outputs from the real files),
-# book/tables.lua (tables from result CSVs), book/numbering.lua (numbered
-# figures and tables, listing captions, folded logs). Snippets that no
-# chapter uses are listed at the end.
+# book/tables.lua (tables from result CSVs), book/plots.lua (figures from
+# them), book/numbering.lua (numbered figures and tables, listing captions,
+# folded logs), book/terms.lua (glossary terms taught before use, linked).
+# Snippets that no chapter uses are listed at the end.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 out=build/book
@@ -36,12 +39,20 @@ fi
 # The diagrams are drawn from their source at every build.
 python3 book/diagrams/make-diagrams.py || exit 1
 # Each chapter, then its exercises.
-chapters=(book/preface.md)
+chapters=(book/preface.md book/ch00-device.md)
 for ch in lessons/[0-9][0-9]-*/chapter.md; do
     [ -f "$ch" ] || continue
     nn=$(basename "$(dirname "$ch")" | cut -c1-2)
     python3 tools/book-exercises.py "$nn" "$out/exercises-$nn.md" || exit 1
-    chapters+=("$ch" "$out/exercises-$nn.md")
+    # What follows the line "<!-- chapter end -->" (the summary and review
+    # questions) goes after the chapter's exercises.
+    if grep -q '^<!-- chapter end -->$' "$ch"; then
+        sed '/^<!-- chapter end -->$/,$d' "$ch" >"$out/chapter-$nn.md"
+        sed -n '/^<!-- chapter end -->$/,$p' "$ch" >"$out/chapter-end-$nn.md"
+        chapters+=("$out/chapter-$nn.md" "$out/exercises-$nn.md" "$out/chapter-end-$nn.md")
+    else
+        chapters+=("$ch" "$out/exercises-$nn.md")
+    fi
 done
 appendices=$(ls book/appendix-*.md "$out"/appendix-*.md 2>/dev/null | awk -F/ '{print $NF" "$0}' | sort | cut -d' ' -f2)
 chapters+=($appendices)
@@ -52,14 +63,14 @@ if grep -nE '\$\$|\\(sum|cdot|frac|sqrt|times|le|ge)\b' "${chapters[@]}"; then
 fi
 version=$(git describe --tags --always --dirty 2>/dev/null || echo unknown)
 built=$(date -u +%Y-%m-%d)
-used=$(mktemp)
-trap 'rm -f "$used"' EXIT
+used=$(mktemp) long=$(mktemp)
+trap 'rm -f "$used" "$long"' EXIT
 common=(--from markdown-smart --number-sections --wrap=none
         --metadata-file book/metadata.yaml -M "version=$version" -M "date=$built"
         --lua-filter book/snippets.lua --lua-filter book/tables.lua --lua-filter book/plots.lua
-        --lua-filter book/numbering.lua
+        --lua-filter book/numbering.lua --lua-filter book/terms.lua
         --resource-path . --highlight-style tango --section-divs)
-export BOOK_ROOT=. BOOK_SNIPPETS_USED=$used
+export BOOK_ROOT=. BOOK_SNIPPETS_USED=$used BOOK_LONG_LINES=$long
 status=0
 for fmt in "${@:-html}"; do
     case "$fmt" in
@@ -97,4 +108,10 @@ all=$(grep -rHoE '^\s*(//|#)\s*snippet:\s*\S+' lessons kernels common 2>/dev/nul
       | sed -E 's/:\s*(\/\/|#)\s*snippet:\s*/ /' | sort -u)
 unused=$(comm -23 <(echo "$all") <(sort -u "$used"))
 [ -n "$unused" ] && { echo "book: snippets no chapter uses:"; echo "$unused" | sed 's/^/  /'; }
+# Listing lines wider than the code column at 1280 px scroll sideways there
+# (a hint for the sources' authors, not an error).
+if [ -s "$long" ]; then
+    echo "book: $(sort -u "$long" | wc -l) listing lines are longer than 100 characters (they scroll at 1280 px):"
+    sort -u "$long" | sort -t: -k1,1 -k2,2n | sed 's/^/  /'
+fi
 exit $status

@@ -5,7 +5,10 @@ over, without a browser:
   * every image exists beside the pages (or is embedded);
   * every figure has a caption numbered "Figure N.k:" and every table one
     numbered "Table N.k:";
-  * every external link is an absolute http(s) address.
+  * every external link is an absolute http(s) address;
+  * no Markdown table syntax reaches the page as text ("| a | b |" or
+    "| --- |" outside code: a table that a caption line or a blank line in
+    its middle broke).
 Exit 1 and one line per problem otherwise."""
 import glob
 import html.parser
@@ -22,9 +25,13 @@ class Page(html.parser.HTMLParser):
         self.captions = {"figcaption": [], "caption": []}
         self._in = None
         self._buf = ""
+        self._raw = 0          # inside pre, code, script, style
+        self.pipes = []        # text that looks like table syntax
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
+        if tag in ("pre", "code", "script", "style", "textarea"):
+            self._raw += 1
         if "id" in a:
             self.ids.add(a["id"])
         if tag == "a" and "href" in a:
@@ -41,11 +48,17 @@ class Page(html.parser.HTMLParser):
             self._in, self._buf = "caption", ""
 
     def handle_endtag(self, tag):
+        if tag in ("pre", "code", "script", "style", "textarea"):
+            self._raw = max(0, self._raw - 1)
         if tag == self._in or (tag == "div" and self._in == "caption"):
             self.captions[self._in].append(self._buf.strip())
             self._in = None
 
     def handle_data(self, data):
+        if not self._raw:
+            t = data.strip()
+            if re.search(r"\|\s+[^|\n]+?\s+\|\s+[^|\n]+?\s+\|", t) or re.search(r"\|\s*:?-{3,}:?\s*\|", t):
+                self.pipes.append(" ".join(t.split())[:60])
         if self._in:
             self._buf += data
 
@@ -97,6 +110,8 @@ def main(args):
         for c in caps:
             if not re.match(r"Table [0-9A-Z]+\.\d+:", c):
                 bad.append("%s: a table without a number: %s" % (here, c[:60]))
+        for t in p.pipes:
+            bad.append("%s: table syntax shown as text: %s" % (here, t))
     for b in bad:
         print("check-links:", b)
     print("check-links: %d pages, %d links, %d images, %d figures, %d tables, %d problems"

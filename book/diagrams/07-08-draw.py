@@ -35,11 +35,11 @@ def tree():
             if dead(d, i):
                 continue
             x, y = pos(d, i)
-            fill = '#ffdd88' if d == 2 else '#bbbbbb' if (d, i) in pruned else '#ffffff'
+            fill = '#bbbbbb' if (d, i) in pruned else '#ffdd88' if d == 2 else '#ffffff'
             s.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{6 if d < levels else 3}" fill="{fill}" stroke="#333333"/>')
     for i in range(4):
         x, y = pos(2, i)
-        s.append(f'<text x="{x - 32:.1f}" y="{y - 11:.1f}" fill="#8a5a00">work-item {i}</text>')
+        s.append(f'<text x="{x - 32:.1f}" y="{y - 11:.1f}" fill="#8a5a00" stroke="white" stroke-width="4" paint-order="stroke">work-item {i}</text>')
     s.append('<text x="10" y="330">grey node: pruned, the items left cannot reach the target (work-item 3 stops at once).</text>')
     s.append('<text x="10" y="346">black edge: the item left out; red edge: the item taken; yellow: the roots of the subtrees.</text>')
     svg('07-tree-split.svg', 820, 356, 'The search tree of n = 5 items split at depth k = 2: four subtrees, one work-item each', s)

@@ -345,7 +345,126 @@ def build_path():
     return s.svg()
 
 
+def objects():
+    """00: the host's objects and what each is made from."""
+    s = Svg(560, 372, "The host object graph")
+    def box(x, y, w, name, call, fill, stroke):
+        s.rect(x, y, w, 50, fill=fill, stroke=stroke, rx=5)
+        s.text(x + w / 2, y + 21, name, size=15, weight="bold", color=stroke)
+        s.text(x + w / 2, y + 40, call, size=12, mono=True)
+    box(20, 20, 200, "platform", "clGetPlatformIDs", LIGHT["grey"], "#444")
+    box(20, 110, 200, "device", "clGetDeviceIDs", LIGHT["grey"], "#444")
+    box(300, 110, 240, "context", "clCreateContext", LIGHT["blue"], BLUE)
+    box(20, 212, 170, "command queue", "clCreateCommandQueue", LIGHT["green"], GREEN)
+    box(205, 212, 160, "program", "clBuildProgram", LIGHT["blue"], BLUE)
+    box(380, 212, 160, "buffer (cl_mem)", "clCreateBuffer", LIGHT["orange"], ORANGE)
+    box(205, 300, 160, "kernel", "clCreateKernel", LIGHT["blue"], BLUE)
+    s.line(120, 70, 120, 108, arrow=True)
+    s.text(128, 94, "offers", anchor="start", size=12, color="#555")
+    s.line(220, 135, 298, 135, arrow=True)
+    s.text(259, 128, "in", size=12, color="#555")
+    s.line(330, 160, 120, 210, arrow=True, color=GREEN)
+    s.line(400, 160, 285, 210, arrow=True, color=BLUE)
+    s.line(460, 160, 460, 210, arrow=True, color=ORANGE)
+    s.line(285, 262, 285, 298, arrow=True, color=BLUE)
+    s.line(365, 325, 440, 264, arrow=True, color=ORANGE, dash="5,3")
+    s.text(410, 318, "arguments", anchor="start", size=12, color="#555")
+    s.line(205, 325, 110, 264, arrow=True, color=GREEN, dash="5,3")
+    s.text(20, 318, "enqueued on", anchor="start", size=12, color="#555")
+    s.text(20, 362, "solid: made from or inside; dashed: used by at launch", anchor="start", size=12, color="#555")
+    return s.svg()
+
+
+def ndrange2d():
+    """00: a 2-D NDRange of 8 x 4 work-items in work-groups of 4 x 2."""
+    s = Svg(560, 300, "A two-dimensional NDRange")
+    cw, ch, x0, y0 = 52, 40, 70, 50
+    s.text(20, 24, "global size 8 × 4, local size 4 × 2: 2 × 2 work-groups", anchor="start", size=15, weight="bold")
+    for gy in range(2):
+        for gx in range(2):
+            s.rect(x0 + gx * 4 * cw - 3, y0 + gy * 2 * ch - 3, 4 * cw + 6 - 4, 2 * ch + 6 - 4,
+                   fill=LIGHT["blue"] if (gx + gy) % 2 == 0 else LIGHT["green"],
+                   stroke=BLUE if (gx + gy) % 2 == 0 else GREEN, sw=2, rx=5)
+    for y in range(4):
+        for x in range(8):
+            s.rect(x0 + x * cw + 2, y0 + y * ch + 2, cw - 8, ch - 8, fill="#fff", stroke="#555", sw=0.8)
+            s.text(x0 + x * cw + cw / 2 - 2, y0 + y * ch + ch / 2 + 3, "%d,%d" % (x, y), size=12, mono=True)
+    s.text(x0 + 4 * cw, y0 - 8, "dimension 0 (x) →", size=13, color="#555")
+    s.text(x0 - 12, y0 + 2 * ch, "dim 1", size=13, color="#555", anchor="end")
+    s.text(x0 - 12, y0 + 2 * ch + 16, "(y) ↓", size=13, color="#555", anchor="end")
+    hx, hy = 6, 3
+    s.rect(x0 + hx * cw + 1, y0 + hy * ch + 1, cw - 6, ch - 6, fill="none", stroke=RED, sw=2.4)
+    s.text(20, 236, "the red work-item: get_global_id(0) = 6, get_global_id(1) = 3,", anchor="start", size=14)
+    s.text(20, 256, "get_local_id = (2, 1), get_group_id = (1, 1)", anchor="start", size=14)
+    s.text(20, 280, "global id = group id · local size + local id, in each dimension", anchor="start", size=14,
+           color="#555")
+    return s.svg()
+
+
+def device_model():
+    """00: work-groups handed to compute units; a group runs as sub-groups."""
+    s = Svg(560, 350, "Work-groups on compute units")
+    s.text(20, 24, "the NDRange: 8 work-groups (solid: running; dashed: waiting)", anchor="start", size=14, weight="bold")
+    for g in range(8):
+        done = g < 4
+        s.rect(20 + g * 66, 34, 58, 30, fill=LIGHT["blue"] if done else "#fff", stroke=BLUE, dash=None if done else "4,3")
+        s.text(49 + g * 66, 54, "wg %d" % g, size=13, color=BLUE)
+    for c in range(2):
+        cx = 20 + c * 268
+        s.rect(cx, 102, 252, 186, fill=LIGHT["grey"], stroke="#555", rx=6)
+        s.text(cx + 126, 122, "compute unit %d" % c, size=14, weight="bold")
+        for k in range(2):
+            g = c * 2 + k
+            gy = 132 + k * 68
+            s.rect(cx + 10, gy, 232, 60, fill=LIGHT["blue"], stroke=BLUE, rx=4)
+            s.text(cx + 18, gy + 16, "wg %d: 64 work-items" % g, anchor="start", size=12, color=BLUE)
+            for w in range(2):
+                s.rect(cx + 18 + w * 112, gy + 24, 104, 28, fill="#fff", stroke=GREEN)
+                s.text(cx + 70 + w * 112, gy + 43, "sub-group of 32", size=11.5, color=GREEN)
+        s.text(cx + 126, 282, "local memory, registers", size=12, color="#555")
+    s.line(118, 66, 118, 100, arrow=True, color=BLUE)
+    s.line(250, 66, 380, 100, arrow=True, color=BLUE)
+    s.text(20, 312, "a sub-group (warp, wavefront) runs one instruction for all its lanes;", anchor="start", size=13)
+    s.text(20, 332, "wg 4 to 7 start when a unit has room: groups never move once started", anchor="start", size=13,
+           color="#555")
+    return s.svg()
+
+
+def queue_events():
+    """00: an in-order queue and the events of its commands."""
+    s = Svg(560, 250, "A command queue and its events")
+    s.text(20, 24, "host: enqueue calls return at once (non-blocking)", anchor="start", size=14, weight="bold")
+    cmds = [("write A", ORANGE), ("write B", ORANGE), ("kernel", BLUE), ("read C", ORANGE)]
+    for i, (n, col) in enumerate(cmds):
+        s.rect(20 + i * 100, 36, 90, 28, fill="#fff", stroke=col)
+        s.text(65 + i * 100, 55, n, size=13, color=col)
+    s.rect(420, 36, 120, 28, fill=LIGHT["grey"], stroke="#444")
+    s.text(480, 55, "clFinish: wait", size=13)
+    s.text(20, 100, "device: runs them one after another (in-order queue)", anchor="start", size=14, weight="bold")
+    x = 20
+    spans = []
+    for (n, col), w in zip(cmds, (70, 70, 200, 90)):
+        s.rect(x, 112, w - 4, 34, fill=LIGHT["blue"] if col == BLUE else LIGHT["orange"], stroke=col)
+        s.text(x + (w - 4) / 2, 134, n, size=13, color=col)
+        spans.append((x, x + w - 4))
+        x += w
+    s.line(20, 168, 540, 168, color="#555", arrow=True)
+    s.text(540, 186, "time", anchor="end", size=12, color="#555")
+    k0, k1 = spans[2]
+    s.line(k0, 150, k0, 200, color=BLUE, dash="3,3")
+    s.line(k1, 150, k1, 200, color=BLUE, dash="3,3")
+    s.text(k0, 216, "START", size=12, color=BLUE, mono=True)
+    s.text(k1, 216, "END", size=12, color=BLUE, mono=True)
+    s.text(20, 242, "the kernel's event: END − START is its time on the device's clock", anchor="start", size=13,
+           color="#555")
+    return s.svg()
+
+
 DIAGRAMS = {
+    "00-objects.svg": objects,
+    "00-ndrange-2d.svg": ndrange2d,
+    "00-device.svg": device_model,
+    "00-queue.svg": queue_events,
     "01-ndrange.svg": ndrange,
     "02-memory.svg": memory,
     "03-float4-tail.svg": float4,

@@ -174,6 +174,12 @@ failed05 offset-cpu cpu 'whole numbers.*FAILED' $BIG
 for v in naive tiled-pad 1d; do failed05 past $v 'wrote [0-9]+ floats past the end of C' $S3; done
 failed05 past-reg fast 'wrote [0-9]+ floats past the end of C' $ODD
 failed05 past-reg cpu 'wrote [0-9]+ floats past the end of C' $BIG
+# A variant that cannot run on this device (here: tiled asks for 64 KiB of
+# local memory, Oclgrind has 32 KiB) says why in one line; the others verify.
+mutant hog $K1 's|    __local float Bs\[TS\]\[TS + PAD\]; /\* Bs\[column\]\[k\]: a tile of BT \*/|&\n    __local volatile float hog[1 << 14];\n    hog[(ly * TS + lx) * 61 % (1 << 14)] = (float)lx;\n    barrier(CLK_LOCAL_MEM_FENCE);|; s|^        C\[i \* N + j\] = sum;|        C[i * N + j] = sum + hog[lx * 977 % (1 << 14)] * 0.0f;|'
+expect_out 0 '^skipped: tiled-pad: groups of 1 work-items with [0-9]+ bytes of local memory do not fit' \
+    "05: a variant that cannot run here is skipped, saying why; the others verify" -- \
+    env CLU_KERNEL_DIR="$MUT05/hog" oclgrind "$L05" -m 5 -n 3 -k 2 -o all -r 1
 rm -rf "$MUT05"
 
 # rusticl (Mesa) reports CL_KERNEL_WORK_GROUP_SIZE 32: with no work-group

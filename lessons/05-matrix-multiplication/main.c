@@ -38,15 +38,15 @@ static double entry(const float *A, const float *B, size_t N, size_t K, size_t i
 // end snippet reference
 
 // snippet: freivalds
-/* Freivalds' check. Computing A·B on the host costs n³ multiply-adds; instead
- * multiply by a vector r: C·r must equal A·(B·r), and both sides cost O(n²).
- * Entry i of C·r is row i of C weighted by r, so a wrong entry anywhere in
- * row i changes it; sᵀ·C against (sᵀ·A)·B does the same for the columns. */
+/* Freivalds' check: C = A·B costs n³ multiply-adds to recompute; instead
+ * multiply both sides by a random vector r: C·r must equal A·(B·r), and
+ * each side costs O(n²). Entry i of C·r is row i of C weighted by r, so a
+ * wrong entry anywhere in row i changes it. Two vectors r, to be sure. */
 typedef struct {
-    double *r, *s;           /* whole numbers from 1 to 2^16: N of them, M of them */
-    double *want_r, *want_s; /* A·(B·r) and (sᵀ·A)·B for the current A and B */
-    double *mag_r, *mag_s;   /* the same with |A| and |B|: the rounding bound */
-    double *got_r, *got_s, *tmp;
+    double *r[2];    /* N whole numbers from 1 to 2^16, twice */
+    double *want[2]; /* A·(B·r) for the current A and B */
+    double *mag[2];  /* |A|·(|B|·r): what rounding errors scale with */
+    double *got, *tmp;
 } freivalds;
 
 /* y = X·v, or |X|·v, for a rows x cols matrix X. */
@@ -59,63 +59,52 @@ static void times(const float *X, size_t rows, size_t cols, const double *v, dou
     }
 }
 
-/* y = vᵀ·X, or vᵀ·|X|. */
-static void times_left(const double *v, const float *X, size_t rows, size_t cols, double *y, int absolute)
-{
-    memset(y, 0, cols * sizeof *y);
-    for (size_t i = 0; i < rows; i++)
-        for (size_t j = 0; j < cols; j++) y[j] += v[i] * (absolute ? fabs(X[i * cols + j]) : X[i * cols + j]);
-}
-
-/* What C·r and sᵀ·C must be for these A and B. */
+/* What C·r must be for these A and B: B·r first, then A times that. */
 static void expect(freivalds *f, const float *A, const float *B, size_t M, size_t N, size_t K)
 {
-    for (int a = 0; a <= 1; a++) {
-        times(B, K, N, f->r, f->tmp, a);
-        times(A, M, K, f->tmp, a ? f->mag_r : f->want_r, a);
-        times_left(f->s, A, M, K, f->tmp, a);
-        times_left(f->tmp, B, K, N, a ? f->mag_s : f->want_s, a);
+    for (int v = 0; v < 4; v++) {
+        times(B, K, N, f->r[v / 2], f->tmp, v % 2);
+        times(A, M, K, f->tmp, v % 2 ? f->mag[v / 2] : f->want[v / 2], v % 2);
     }
 }
 
-/* Check all of C. Whole-number inputs: every entry must be a whole number of
- * at most 16·16·K; then every sum here stays below 2^52 (n ≤ 2^14, r ≤ 2^16),
- * exact in double, so C·r must equal A·(B·r) exactly. Random floats: each
- * entry may be off by 2^-24·(8·√K + 2)·Σ|terms| (as clu_verify allows), so
- * C·r by that bound summed along the row. Returns how many entries, rows and
- * columns are wrong. */
+/* Check all of C; returns how many entries and rows are wrong. Whole-number
+ * inputs: every entry must be a whole number of at most 16·16·K, and then
+ * every sum here stays below 2^52 (n ≤ 2^14, r ≤ 2^16), exact in double:
+ * C·r must equal A·(B·r) exactly. Random floats: each entry may be off by
+ * 2^-24·(8·√K + 2)·Σ|terms| (as clu_verify allows), so C·r by that bound
+ * summed along the row. */
 static size_t verify(const freivalds *f, const char *what, const float *A, const float *B, const float *C,
                      size_t M, size_t N, size_t K, int exact)
 {
     const double lambda = exact ? 0.0 : (8.0 * sqrt((double)K) + 2.0) / 16777216.0;
-    size_t bad = 0, rows = 0, cols = 0, row = M, col = N, wi = M, wj = N;
-    double worst = 0.0; /* the largest row error, as a share of its bound */
+    size_t bad = 0, rows[2] = {0, 0}, row = M, wi = M, wj = N;
+    double worst = 0.0; /* the largest error of a row, as a share of its bound */
     for (size_t e = 0; exact && e < M * N; e++) /* NaN fails here too */
         if (!(C[e] == floor(C[e]) && fabs(C[e]) <= 256.0 * K) && !bad++) wi = e / N, wj = e % N;
-    times(C, M, N, f->r, f->got_r, 0);
-    times_left(f->s, C, M, N, f->got_s, 0);
-    for (size_t i = 0; i < M; i++) {
-        const double err = fabs(f->got_r[i] - f->want_r[i]), bound = lambda * f->mag_r[i];
-        if (!(err <= bound) && !rows++) row = i;
-        if (worst == worst && !(err <= worst * bound)) worst = err / bound; /* NaN stays */
+    for (int v = 0; v < 2; v++) {
+        times(C, M, N, f->r[v], f->got, 0);
+        for (size_t i = 0; i < M; i++) {
+            const double err = fabs(f->got[i] - f->want[v][i]), bound = lambda * f->mag[v][i];
+            if (!(err <= bound) && !rows[v]++ && i < row) row = i;
+            if (worst == worst && !(err <= worst * bound)) worst = err / bound; /* NaN stays */
+        }
     }
-    for (size_t j = 0; j < N; j++)
-        if (!(fabs(f->got_s[j] - f->want_s[j]) <= lambda * f->mag_s[j]) && !cols++) col = j;
-    for (size_t k = 0; wi == M && (rows || cols) && k < (rows ? N : M); k++) { /* the entry to blame */
-        const size_t i = rows ? row : k, j = rows ? k : col;
-        double mag, want = entry(A, B, N, K, i, j, &mag);
-        if (!(fabs(C[i * N + j] - want) <= lambda * mag)) wi = i, wj = j;
+    for (size_t j = 0; wi == M && row < M && j < N; j++) { /* the first entry of that row to blame */
+        double mag, want = entry(A, B, N, K, row, j, &mag);
+        if (!(fabs(C[row * N + j] - want) <= lambda * mag)) wi = row, wj = j;
     }
+    const size_t wrong = bad + rows[0] + rows[1];
     printf("verified %s: all %zu entries by Freivalds' check, ", what, M * N);
-    if (exact) printf("exact inputs, C·r and sᵀ·C exact: %s\n", bad + rows + cols ? "FAILED" : "ok");
-    else printf("worst row error %.3g of its bound: %s\n", worst, rows + cols ? "FAILED" : "ok");
+    if (exact) printf("exact inputs, C·r exact: %s\n", wrong ? "FAILED" : "ok");
+    else printf("worst row error %.3g of its bound: %s\n", worst, wrong ? "FAILED" : "ok");
     if (bad) fprintf(stderr, "  %zu entries are not whole numbers of at most 256·K\n", bad);
-    if (rows + cols) fprintf(stderr, "  wrong rows: %zu of %zu, wrong columns: %zu of %zu\n", rows, M, cols, N);
+    if (wrong > bad) fprintf(stderr, "  C·r is wrong in %zu of %zu rows\n", rows[rows[1] > rows[0]], M);
     double mag;
     if (wi < M)
         fprintf(stderr, "  wrong at C[%zu][%zu]: got %.9g, expected %.9g\n", wi, wj, C[wi * N + wj],
                 entry(A, B, N, K, wi, wj, &mag));
-    return bad + rows + cols;
+    return wrong;
 }
 // end snippet freivalds
 
@@ -213,13 +202,11 @@ static void plan(const lesson *L, config *c)
  * than the device) and the local memory it needs. NULL if c can run. */
 static const char *build(lesson *L, config *c, int given, char *why, size_t len)
 {
-    char opts[400], extra[160];
-    tuning_options(&L->env, c->v->tuned, c->t, extra, sizeof extra);
-    int at = snprintf(opts, sizeof opts, "%s -DTS=%zu -DWPT=%zu", c->v->opts ? c->v->opts : "", c->ts, c->wpt);
+    char opts[400], tile[100] = "", extra[160];
     if (c->v->blocks == REGISTERS)
-        at += snprintf(opts + at, sizeof opts - (size_t)at, " -DBM=%zu -DBN=%zu -DBK=%zu -DTM=%zu -DTN=%zu", c->t.bm,
-                       c->t.bn, c->t.bk, c->t.tm, c->t.tn);
-    snprintf(opts + at, sizeof opts - (size_t)at, "%s", extra);
+        snprintf(tile, sizeof tile, " -DBM=%zu -DBN=%zu -DBK=%zu -DTM=%zu -DTN=%zu", c->t.bm, c->t.bn, c->t.bk, c->t.tm, c->t.tn);
+    tuning_options(&L->env, c->v->tuned, c->t, extra, sizeof extra); /* NVIDIA's */
+    snprintf(opts, sizeof opts, "%s -DTS=%zu -DWPT=%zu%s%s", c->v->opts ? c->v->opts : "", c->ts, c->wpt, tile, extra);
     c->prog = clu_build(&L->env, c->v->file, opts);
     c->kernel = clu_kernel(c->prog, c->v->kernel);
     const size_t wg = c->local[0] * c->local[1];
@@ -229,9 +216,8 @@ static const char *build(lesson *L, config *c, int given, char *why, size_t len)
     CLU_CHECK(clGetKernelWorkGroupInfo(c->kernel, L->env.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof most, &most, NULL));
     CLU_CHECK(clGetKernelWorkGroupInfo(c->kernel, L->env.device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof local, &local, NULL));
     if (wg <= most && local <= has) return NULL;
-    snprintf(why, len, "%zu work-items and %llu bytes of local memory per group are too many here (this kernel "
-             "allows %zu work-items, the device has %llu bytes)", wg, (unsigned long long)local, most,
-             (unsigned long long)has);
+    snprintf(why, len, "groups of %zu work-items with %llu bytes of local memory do not fit (this kernel allows %zu "
+             "work-items here, the device has %llu bytes)", wg, (unsigned long long)local, most, (unsigned long long)has);
     clReleaseKernel(c->kernel);
     clReleaseProgram(c->prog);
     return why;
@@ -291,8 +277,9 @@ static void load(lesson *L, config *c)
 {
     const size_t M = L->M, N = L->N, K = L->K, Mp = c->Mp, Np = c->Np, Kp = c->Kp;
     const size_t floats[3] = {Mp * Kp, Kp * Np, Mp * Np + c->guard};
+    const cl_mem_flags flags[3] = {CL_MEM_READ_ONLY, CL_MEM_READ_ONLY, CL_MEM_WRITE_ONLY};
     for (cl_uint a = 0; a < 3; a++) {
-        c->d[a] = clu_buffer(&L->env, CL_MEM_READ_WRITE, floats[a] * sizeof(float), NULL, "a matrix");
+        c->d[a] = clu_buffer(&L->env, flags[a], floats[a] * sizeof(float), NULL, "a matrix");
         CLU_CHECK(clSetKernelArg(c->kernel, a, sizeof(cl_mem), &c->d[a]));
     }
     c->up_ms = upload(L, c->d[0], L->h_A, M, K, Mp, Kp);
@@ -350,8 +337,8 @@ static size_t check(lesson *L, config *c, int exact)
     for (size_t e = c->guard; e-- > 0;)
         if (!isnan(guard[e])) past++, first = e;
     free(guard);
-    if (past) fprintf(stderr, "  %s wrote %zu floats past the end of C, the first %zu floats after it\n",
-                      c->v->name, past, first);
+    if (past) fprintf(stderr, "  %s wrote %zu floats past the end of C, the first at C[%zu][%zu]\n", c->v->name,
+                      past, c->Mp + first / c->Np, first % c->Np);
     char what[96];
     snprintf(what, sizeof what, "device C (%s%s)", c->v->name, exact ? ", whole numbers" : "");
     return past + verify(&L->f, what, L->h_A, L->h_B, L->h_C, M, N, L->K, exact);
@@ -360,8 +347,11 @@ static size_t check(lesson *L, config *c, int exact)
 
 /* ---- time --------------------------------------------------------------- */
 
-static void time_config(lesson *L, config *c)
+/* The best of REPS runs, on fresh buffers. */
+static void time_config(lesson *L, config *c, char *step, size_t len)
 {
+    snprintf(step, len, "timing %s", c->v->name);
+    clu_step(step);
     load(L, c);
     c->ms = clu_run_best(&L->env, c->kernel, 2, c->global, c->local, L->reps);
     unload(c);
@@ -434,7 +424,7 @@ int main(int argc, char **argv)
     if (tiles_opt) L.t = tuning_parse_tiles(tiles_opt);
     clu_setup(&L.env, &common); /* platform, device, context, queue: lesson 01's steps 1-4 */
     for (int a = 1; a < argc; a++) given |= !strcmp(argv[a], "-o");
-    for (size_t v = 0; v < NVARIANTS && !given && !clu_device_is_gpu(L.env.device); v++)
+    for (size_t v = 0; v < NVARIANTS && !given && !tiles_opt && !clu_device_is_gpu(L.env.device); v++)
         if (variants[v].blocks == CPU) chosen = (int)v; /* there the fastest by far */
 
     // snippet: configs
@@ -462,34 +452,33 @@ int main(int argc, char **argv)
 
     /* Refuse a run longer than --budget: each configuration runs 2 + REPS
      * times, at 1 ns per multiply-add on a CPU device, on a GPU at 2 per
-     * compute unit and cycle (the slowest kernels on the H200); the checks
-     * are O(n²). Then refuse what the host's or the device's memory cannot
-     * hold: A, B, BT, C, a padded copy and Freivalds' vectors on the host,
-     * the largest configuration's buffers on the device. */
+     * compute unit and cycle (the slowest kernels on the H200); the host's
+     * data and checks take ~50 ns per entry of A and B, ~20 of C. Then refuse
+     * what the host's or the device's memory cannot hold: A, B, BT, C, a
+     * padded copy and Freivalds' vectors on the host, the largest
+     * configuration's buffers on the device. */
     const cl_device_id dev = L.env.device;
     const double rate = clu_device_is_gpu(dev) ? 2e6 * clu_device_ulong(dev, CL_DEVICE_MAX_COMPUTE_UNITS) *
                                                       clu_device_ulong(dev, CL_DEVICE_MAX_CLOCK_FREQUENCY) : 1e9;
-    const double run_s = (double)M * N * K / rate + 2e-8 * ((double)M * N + (double)M * K + (double)K * N);
-    clu_check_budget(&common, (double)n * (2 + reps) * run_s, "the runs of M·N·K multiply-adds");
+    clu_check_budget(&common, (double)n * (2 + reps) * M * N * K / rate + 1e-7 * ((double)M * K + (double)K * N) +
+                     4e-8 * (double)n * M * N, "the runs of M·N·K multiply-adds and their checks");
     size_t device = 0, pad = 0;
     for (const config *c = cfg; c < cfg + n; c++) {
         const size_t a = c->Mp * c->Kp, b = c->Kp * c->Np, d = c->Mp * c->Np + c->guard;
         device = a + b + d > device ? a + b + d : device;
         pad = a > pad ? a : b > pad ? b : d > pad ? d : pad;
     }
-    clu_check_memory(&L.env, 4 * (M * K + 2 * K * N + M * N + pad) + 8 * (4 * M + 4 * N + K), 4 * device);
+    clu_check_memory(&L.env, 4 * (M * K + 2 * K * N + M * N + pad) + 8 * (2 * N + 5 * M + K), 4 * device);
 
     L.h_A = tuning_host_floats(&L.env, M * K, pinned, &L.pin[0]);
     L.h_B = tuning_host_floats(&L.env, K * N, pinned, &L.pin[1]);
     L.h_C = tuning_host_floats(&L.env, M * N, pinned, &L.pin[2]);
     L.h_BT = clu_malloc(K * N * sizeof(float), "BT");
-    double *f = clu_malloc((4 * M + 4 * N + K) * sizeof(double), "Freivalds' vectors");
-    L.f = (freivalds){.r = f, .want_s = f + N, .mag_s = f + 2 * N, .got_s = f + 3 * N, .s = f + 4 * N,
-                      .want_r = f + 4 * N + M, .mag_r = f + 4 * N + 2 * M, .got_r = f + 4 * N + 3 * M,
-                      .tmp = f + 4 * N + 4 * M};
-    uint64_t x = 2026; /* r and s: whole numbers from 1 to 2^16, seeded */
-    for (size_t i = 0; i < N + M; i++)
-        x = x * 6364136223846793005ull + 1442695040888963407ull, f[i < N ? i : 3 * N + i] = (double)(1 + (x >> 48));
+    double *f = clu_malloc((2 * N + 5 * M + K) * sizeof(double), "Freivalds' vectors");
+    L.f = (freivalds){.r = {f, f + N}, .want = {f + 2 * N, f + 2 * N + M}, .mag = {f + 2 * N + 2 * M, f + 2 * N + 3 * M},
+                      .got = f + 2 * N + 4 * M, .tmp = f + 2 * N + 5 * M};
+    uint64_t x = 2026; /* r: whole numbers from 1 to 2^16, seeded */
+    for (size_t i = 0; i < 2 * N; i++) x = x * 6364136223846793005ull + 1442695040888963407ull, f[i] = (double)(1 + (x >> 48));
     printf("sizes: M = %zu, N = %zu, K = %zu; %s host memory\n", M, N, K, pinned ? "pinned" : "pageable");
 
     // snippet: check-all
@@ -508,11 +497,7 @@ int main(int argc, char **argv)
     // end snippet check-all
     if (clu_on_oclgrind(&L.env)) printf("not timed: Oclgrind simulates the device\n");
     const size_t timed = wrong || clu_on_oclgrind(&L.env) ? 0 : n; /* time only what is right, on a device */
-    for (size_t i = 0; i < timed; i++) {
-        snprintf(step, sizeof step, "timing %s", cfg[i].v->name);
-        clu_step(step);
-        time_config(&L, &cfg[i]);
-    }
+    for (size_t i = 0; i < timed; i++) time_config(&L, &cfg[i], step, sizeof step);
     double peak_gflops = 0, copy_gbps = 0;
     if (peak && timed) {
         clu_step("the yardsticks");

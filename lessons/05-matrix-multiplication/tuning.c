@@ -35,9 +35,12 @@ tiles tuning_parse_tiles(const char *text)
     for (char *p = buf; *p && nf <= 5; p++)
         if (*p == 'x') *p = '\0', f[nf < 5 ? nf : 0] = p + 1, nf++;
     if (nf != 5) clu_die("-c %s: expected BMxBNxBKxTMxTN, e.g. 128x64x8x8x8", text);
-    return (tiles){.bm = clu_parse_size("-c BM", f[0], 4, 1024), .bn = clu_parse_size("-c BN", f[1], 4, 1024),
-                   .bk = clu_parse_size("-c BK", f[2], 4, 256), .tm = clu_parse_size("-c TM", f[3], 4, 32),
-                   .tn = clu_parse_size("-c TN", f[4], 4, 32)};
+    tiles t = {.bm = clu_parse_size("-c BM", f[0], 4, 1024), .bn = clu_parse_size("-c BN", f[1], 4, 1024),
+               .bk = clu_parse_size("-c BK", f[2], 4, 256), .tm = clu_parse_size("-c TM", f[3], 4, 32),
+               .tn = clu_parse_size("-c TN", f[4], 4, 32)};
+    if (t.tm % 4 || t.tn % 4 || t.bk % 4 || t.bm % t.tm || t.bn % t.tn) /* the kernel's #error */
+        clu_die("-c %s: TM, TN and BK must be multiples of 4, BM of TM and BN of TN", text);
+    return t;
 }
 
 static int on_nvidia(const clu_env *env)
@@ -75,8 +78,6 @@ size_t tuning_candidates(const clu_env *env, size_t M, size_t N, tiles *list, si
 const char *tuning_refused(const clu_env *env, tiles t, char *why, size_t len)
 {
     const size_t items = t.bm / t.tm * (t.bn / t.tn);
-    if (t.tm % 4 || t.tn % 4 || t.bk % 4 || t.bm % t.tm || t.bn % t.tn)
-        return "TM, TN and BK must be multiples of 4, BM of TM and BN of TN";
     /* Measured on PoCL 3.1: 2d and vec return NaN with TM·TN = 512 or more
      * (fast then takes minutes to build), and 2^19 sums per group crash it. */
     if (clu_device_is_gpu(env->device)) return NULL;

@@ -14,14 +14,15 @@ typedef struct {
 typedef char tiles_text[80];
 const char *tuning_show(tiles t, tiles_text s); /* "128x64x8x8x8" */
 
-/* -c BMxBNxBKxTMxTN, strictly (exit 2 with one line otherwise). */
+/* -c BMxBNxBKxTMxTN, strictly, and as the kernel accepts them (exit 2 with
+ * one line otherwise). */
 tiles tuning_parse_tiles(const char *text);
 /* The tiles to try on this device for an M x N product, best first: the
  * measured choice for its kind, then smaller shapes for kernels that allow
  * fewer work-items or less local memory. Returns how many. */
 size_t tuning_candidates(const clu_env *env, size_t M, size_t N, tiles *list, size_t max);
-/* NULL, or why these tiles cannot run here: the kernel's own rules, and the
- * limits of PoCL's CPU device that no query reports. */
+/* NULL, or why these tiles cannot run here: the limits of PoCL's CPU device
+ * that no query reports. */
 const char *tuning_refused(const clu_env *env, tiles t, char *why, size_t len);
 /* Build options added for this device: NVIDIA's, and for the variant marked
  * `tuned` (fast) with tiles t its register cap. */

@@ -14,6 +14,7 @@
  * PoCL's limits, --tune, --pinned and the transfers) is in tuning.c.
  */
 #include "clu.h"
+#include "freivalds.h"
 #include "tuning.h"
 
 #include <math.h>
@@ -23,90 +24,26 @@
 
 /* ---- the C reference ---------------------------------------------------- */
 
-// snippet: reference
-/* Entry (i, j) of C = A·B in double, and the sum of its terms' sizes. */
-static double entry(const float *A, const float *B, size_t N, size_t K, size_t i, size_t j, double *mag)
+// snippet: fill
+/* The data of one check, and the reference to check C against: A and B of
+ * whole numbers (exact) or random floats, BT = B transposed (for bt and
+ * tiled), and A·(B·r) for Freivalds' check of all of C (freivalds.c). */
+static void fill(float *A, float *B, float *BT, size_t M, size_t N, size_t K, int exact, freivalds *f)
 {
-    double sum = 0.0;
-    *mag = 0.0;
-    for (size_t k = 0; k < K; k++) {
-        sum += (double)A[i * K + k] * B[k * N + j];
-        *mag += fabs((double)A[i * K + k] * B[k * N + j]);
+    /* |A|, |B| <= 16: every partial sum, in any order, is at most
+     * K·256 <= 2^22 for K <= 16384, so the sums are exact in float. */
+    if (exact) {
+        clu_fill_exact(A, M * K, 1, 16);
+        clu_fill_exact(B, K * N, 2, 16);
+    } else {
+        clu_fill_random(A, M * K, 1, -1.0f, 1.0f);
+        clu_fill_random(B, K * N, 2, -1.0f, 1.0f);
     }
-    return sum;
+    for (size_t k = 0; k < K; k++)
+        for (size_t j = 0; j < N; j++) BT[j * K + k] = B[k * N + j];
+    freivalds_expect(f, A, B);
 }
-// end snippet reference
-
-// snippet: freivalds
-/* Freivalds' check: C = A·B costs n³ multiply-adds to recompute; instead
- * multiply both sides by a random vector r: C·r must equal A·(B·r), and
- * each side costs O(n²). Entry i of C·r is row i of C weighted by r, so a
- * wrong entry anywhere in row i changes it. Two vectors r, to be sure. */
-typedef struct {
-    double *r[2];    /* N whole numbers from 1 to 2^16, twice */
-    double *want[2]; /* A·(B·r) for the current A and B */
-    double *mag[2];  /* |A|·(|B|·r): what rounding errors scale with */
-    double *got, *tmp;
-} freivalds;
-
-/* y = X·v, or |X|·v, for a rows x cols matrix X. */
-static void times(const float *X, size_t rows, size_t cols, const double *v, double *y, int absolute)
-{
-    for (size_t i = 0; i < rows; i++) {
-        double sum = 0.0;
-        for (size_t j = 0; j < cols; j++) sum += (absolute ? fabs(X[i * cols + j]) : X[i * cols + j]) * v[j];
-        y[i] = sum;
-    }
-}
-
-/* What C·r must be for these A and B: B·r first, then A times that. */
-static void expect(freivalds *f, const float *A, const float *B, size_t M, size_t N, size_t K)
-{
-    for (int v = 0; v < 4; v++) {
-        times(B, K, N, f->r[v / 2], f->tmp, v % 2);
-        times(A, M, K, f->tmp, v % 2 ? f->mag[v / 2] : f->want[v / 2], v % 2);
-    }
-}
-
-/* Check all of C; returns how many entries and rows are wrong. Whole-number
- * inputs: every entry must be a whole number of at most 16·16·K, and then
- * every sum here stays below 2^52 (n ≤ 2^14, r ≤ 2^16), exact in double:
- * C·r must equal A·(B·r) exactly. Random floats: each entry may be off by
- * 2^-24·(8·√K + 2)·Σ|terms| (as clu_verify allows), so C·r by that bound
- * summed along the row. */
-static size_t verify(const freivalds *f, const char *what, const float *A, const float *B, const float *C,
-                     size_t M, size_t N, size_t K, int exact)
-{
-    const double lambda = exact ? 0.0 : (8.0 * sqrt((double)K) + 2.0) / 16777216.0;
-    size_t bad = 0, rows[2] = {0, 0}, row = M, wi = M, wj = N;
-    double worst = 0.0; /* the largest error of a row, as a share of its bound */
-    for (size_t e = 0; exact && e < M * N; e++) /* NaN fails here too */
-        if (!(C[e] == floor(C[e]) && fabs(C[e]) <= 256.0 * K) && !bad++) wi = e / N, wj = e % N;
-    for (int v = 0; v < 2; v++) {
-        times(C, M, N, f->r[v], f->got, 0);
-        for (size_t i = 0; i < M; i++) {
-            const double err = fabs(f->got[i] - f->want[v][i]), bound = lambda * f->mag[v][i];
-            if (!(err <= bound) && !rows[v]++ && i < row) row = i;
-            if (worst == worst && !(err <= worst * bound)) worst = err / bound; /* NaN stays */
-        }
-    }
-    for (size_t j = 0; wi == M && row < M && j < N; j++) { /* the first entry of that row to blame */
-        double mag, want = entry(A, B, N, K, row, j, &mag);
-        if (!(fabs(C[row * N + j] - want) <= lambda * mag)) wi = row, wj = j;
-    }
-    const size_t wrong = bad + rows[0] + rows[1];
-    printf("verified %s: all %zu entries by Freivalds' check, ", what, M * N);
-    if (exact) printf("exact inputs, C·r exact: %s\n", wrong ? "FAILED" : "ok");
-    else printf("worst row error %.3g of its bound: %s\n", worst, wrong ? "FAILED" : "ok");
-    if (bad) fprintf(stderr, "  %zu entries are not whole numbers of at most 256·K\n", bad);
-    if (wrong > bad) fprintf(stderr, "  C·r is wrong in %zu of %zu rows\n", rows[rows[1] > rows[0]], M);
-    double mag;
-    if (wi < M)
-        fprintf(stderr, "  wrong at C[%zu][%zu]: got %.9g, expected %.9g\n", wi, wj, C[wi * N + wj],
-                entry(A, B, N, K, wi, wj, &mag));
-    return wrong;
-}
-// end snippet freivalds
+// end snippet fill
 
 /* ---- the variants ---------------------------------------------------- */
 
@@ -293,26 +230,6 @@ static void unload(config *c)
     for (int a = 0; a < 3; a++) clReleaseMemObject(c->d[a]);
 }
 
-// snippet: fill
-/* The data of one check: whole numbers (exact) or random floats. */
-static void fill(lesson *L, int exact)
-{
-    const size_t M = L->M, N = L->N, K = L->K;
-    /* |A|, |B| <= 16: every partial sum, in any order, is at most
-     * K·256 <= 2^22 for K <= 16384, so the sums are exact in float. */
-    if (exact) {
-        clu_fill_exact(L->h_A, M * K, 1, 16);
-        clu_fill_exact(L->h_B, K * N, 2, 16);
-    } else {
-        clu_fill_random(L->h_A, M * K, 1, -1.0f, 1.0f);
-        clu_fill_random(L->h_B, K * N, 2, -1.0f, 1.0f);
-    }
-    for (size_t k = 0; k < K; k++)
-        for (size_t j = 0; j < N; j++) L->h_BT[j * K + k] = L->h_B[k * N + j];
-    expect(&L->f, L->h_A, L->h_B, M, N, K);
-}
-// end snippet fill
-
 // snippet: check
 /* Run c once on the current data; check all of C, and that nothing was
  * written past its end. Returns how many things are wrong. */
@@ -341,7 +258,7 @@ static size_t check(lesson *L, config *c, int exact)
                       past, c->Mp + first / c->Np, first % c->Np);
     char what[96];
     snprintf(what, sizeof what, "device C (%s%s)", c->v->name, exact ? ", whole numbers" : "");
-    return past + verify(&L->f, what, L->h_A, L->h_B, L->h_C, M, N, L->K, exact);
+    return past + freivalds_verify(&L->f, what, L->h_A, L->h_B, L->h_C, exact);
 }
 // end snippet check
 
@@ -450,35 +367,24 @@ int main(int argc, char **argv)
     // end snippet configs
     if (!n) clu_die("no variant can run on this device");
 
-    /* Refuse a run longer than --budget: each configuration runs 2 + REPS
-     * times, at 1 ns per multiply-add on a CPU device, on a GPU at 2 per
-     * compute unit and cycle (the slowest kernels on the H200); the host's
-     * data and checks take ~50 ns per entry of A and B, ~20 of C. Then refuse
-     * what the host's or the device's memory cannot hold: A, B, BT, C, a
-     * padded copy and Freivalds' vectors on the host, the largest
-     * configuration's buffers on the device. */
-    const cl_device_id dev = L.env.device;
-    const double rate = clu_device_is_gpu(dev) ? 2e6 * clu_device_ulong(dev, CL_DEVICE_MAX_COMPUTE_UNITS) *
-                                                      clu_device_ulong(dev, CL_DEVICE_MAX_CLOCK_FREQUENCY) : 1e9;
-    clu_check_budget(&common, (double)n * (2 + reps) * M * N * K / rate + 1e-7 * ((double)M * K + (double)K * N) +
-                     4e-8 * (double)n * M * N, "the runs of M·N·K multiply-adds and their checks");
+    /* Refuse, with one line, a run longer than --budget (tuning.c estimates
+     * it), or one whose buffers the host's or the device's memory cannot
+     * hold: A, B, BT, C, a padded copy and Freivalds' vectors on the host,
+     * the largest configuration's A, B and C with its guard on the device. */
+    tuning_check_budget(&L.env, &common, M, N, K, n, reps);
     size_t device = 0, pad = 0;
     for (const config *c = cfg; c < cfg + n; c++) {
         const size_t a = c->Mp * c->Kp, b = c->Kp * c->Np, d = c->Mp * c->Np + c->guard;
         device = a + b + d > device ? a + b + d : device;
         pad = a > pad ? a : b > pad ? b : d > pad ? d : pad;
     }
-    clu_check_memory(&L.env, 4 * (M * K + 2 * K * N + M * N + pad) + 8 * (2 * N + 5 * M + K), 4 * device);
+    clu_check_memory(&L.env, 4 * (M * K + 2 * K * N + M * N + pad) + freivalds_bytes(M, N, K), 4 * device);
 
     L.h_A = tuning_host_floats(&L.env, M * K, pinned, &L.pin[0]);
     L.h_B = tuning_host_floats(&L.env, K * N, pinned, &L.pin[1]);
     L.h_C = tuning_host_floats(&L.env, M * N, pinned, &L.pin[2]);
     L.h_BT = clu_malloc(K * N * sizeof(float), "BT");
-    double *f = clu_malloc((2 * N + 5 * M + K) * sizeof(double), "Freivalds' vectors");
-    L.f = (freivalds){.r = {f, f + N}, .want = {f + 2 * N, f + 2 * N + M}, .mag = {f + 2 * N + 2 * M, f + 2 * N + 3 * M},
-                      .got = f + 2 * N + 4 * M, .tmp = f + 2 * N + 5 * M};
-    uint64_t x = 2026; /* r: whole numbers from 1 to 2^16, seeded */
-    for (size_t i = 0; i < 2 * N; i++) x = x * 6364136223846793005ull + 1442695040888963407ull, f[i] = (double)(1 + (x >> 48));
+    freivalds_init(&L.f, M, N, K);
     printf("sizes: M = %zu, N = %zu, K = %zu; %s host memory\n", M, N, K, pinned ? "pinned" : "pageable");
 
     // snippet: check-all
@@ -487,7 +393,7 @@ int main(int argc, char **argv)
     char step[96];
     for (int exact = 1; exact >= 0; exact--) {
         clu_step("the data and Freivalds' products");
-        fill(&L, exact);
+        fill(L.h_A, L.h_B, L.h_BT, M, N, K, exact, &L.f);
         for (size_t i = 0; i < n; i++) {
             snprintf(step, sizeof step, "checking %s", cfg[i].v->name);
             clu_step(step);
@@ -510,7 +416,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < n; i++) clReleaseKernel(cfg[i].kernel), clReleaseProgram(cfg[i].prog);
     for (int a = 0; a < 3; a++) tuning_free_floats(&L.env, a == 0 ? L.h_A : a == 1 ? L.h_B : L.h_C, L.pin[a]);
     free(L.h_BT);
-    free(f);
+    freivalds_free(&L.f);
     clu_teardown(&L.env);
     return clu_exit_status(wrong);
 }

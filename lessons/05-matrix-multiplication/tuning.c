@@ -10,6 +10,7 @@
  *     of cuBLAS at n = 4096 and 8192);
  *   - the limits of PoCL's CPU device that no query reports;
  *   - the shapes --tune sweeps, and -c's parsing;
+ *   - how long a run will take, from rates measured here and on the H200;
  *   - host arrays in pageable or pinned memory, and the report of what moving
  *     A, B and C costs next to the kernel.
  * APIs: CL_MEM_ALLOC_HOST_PTR with clEnqueueMapBuffer (pinned host memory).
@@ -108,6 +109,23 @@ void tuning_options(const clu_env *env, int tuned, tiles t, char *opts, size_t l
              env->build_log ? " -cl-nv-verbose" : ""); /* --build-log: registers and spills */
 }
 // end snippet nvidia-options
+
+void tuning_check_budget(const clu_env *env, const clu_common *common, size_t M, size_t N, size_t K,
+                         size_t configs, size_t reps)
+{
+    /* Multiply-adds per second: on a CPU device 1e9 (PoCL's slowest kernels
+     * on 2 busy cores run at 2e8, its fastest at 5e9); on a GPU 2 per compute
+     * unit and cycle (the slowest kernels here on the H200: rows, bt). The
+     * host makes the data and the checks at ~100 ns per entry of A and B and
+     * ~40 per entry of C and configuration. */
+    const cl_device_id dev = env->device;
+    const double rate = clu_device_is_gpu(dev) ? 2e6 * (double)clu_device_ulong(dev, CL_DEVICE_MAX_COMPUTE_UNITS) *
+                                                      (double)clu_device_ulong(dev, CL_DEVICE_MAX_CLOCK_FREQUENCY)
+                                                : 1e9;
+    const double seconds = (double)configs * (double)(2 + reps) * (double)M * N * K / rate +
+                           1e-7 * ((double)M * K + (double)K * N) + 4e-8 * (double)configs * M * N;
+    clu_check_budget(common, seconds, "the runs of M·N·K multiply-adds and their checks");
+}
 
 const tiles tuning_sweep[] = {
     {.bm = 128, .bn = 128, .bk = 8, .tm = 8, .tn = 8}, {.bm = 128, .bn = 128, .bk = 16, .tm = 8, .tn = 8},

@@ -27,6 +27,11 @@ const char *tuning_refused(const clu_env *env, tiles t, char *why, size_t len);
 /* Build options added for this device: NVIDIA's, and for the variant marked
  * `tuned` (fast) with tiles t its register cap. */
 void tuning_options(const clu_env *env, int tuned, tiles t, char *opts, size_t len);
+/* Refuse (exit 2, one line) a run that would take longer than --budget:
+ * `configs` programs run 2 + reps times each on M x N x K, and the host
+ * makes the data and checks it. */
+void tuning_check_budget(const clu_env *env, const clu_common *common, size_t M, size_t N, size_t K,
+                         size_t configs, size_t reps);
 /* --tune: the tile shapes it tries. */
 extern const tiles tuning_sweep[];
 extern const size_t tuning_sweep_count;

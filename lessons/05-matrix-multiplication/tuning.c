@@ -67,7 +67,7 @@ size_t tuning_candidates(const clu_env *env, size_t M, size_t N, tiles *list, si
     tiles first = {.bm = 128, .bn = 64, .bk = 8, .tm = 8, .tn = 8};
     if (!clu_device_is_gpu(env->device)) first = (tiles){.bm = 32, .bn = 64, .bk = 16, .tm = 4, .tn = 8};
     if (on_nvidia(env) && (M / 128) * (N / 128) >= clu_device_ulong(env->device, CL_DEVICE_MAX_COMPUTE_UNITS))
-        first.bn = 128;
+        first = (tiles){.bm = 128, .bn = 128, .bk = 8, .tm = 8, .tn = 8};
     size_t n = 0;
     list[n++] = first;
     for (size_t i = 0; i < sizeof smaller / sizeof smaller[0] && n < max; i++) list[n++] = smaller[i];

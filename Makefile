@@ -83,11 +83,12 @@ $(foreach l,$(LESSONS),$(eval $(call LESSON,$(l))))
 #                            or CLBLAST_DIR=prefix)
 # build/05-compare-openblas  OpenBLAS's cblas_sgemm on the host's cores (libopenblas-dev)
 # build/05-compare-cublas    cuBLAS in plain FP32, only where nvcc exists
-# Each takes the lesson's -m -n -k -r --on and prints its result: line
+# Each takes the lesson's -m -n -k -r and prints its result: line
 # (variant=clblast ...). `make compare-05 ARGS='-m 512 -n 512 -k 512'` builds
 # each one this machine can build (and says which it cannot) and runs it; the
-# `!` lines of the lesson's bench.args call it, so that `make bench` puts the
-# libraries' rows into $(RESULTS)/05-matrix-multiplication.csv.
+# `!` lines of the lesson's bench.args call it (`gpu:` and `cpu:` say on which
+# kind of device), so that `make bench` puts the libraries' rows into
+# $(RESULTS)/05-matrix-multiplication.csv.
 L05 := lessons/05-matrix-multiplication
 COMPARE_05 := $(BUILD)/05-compare-clblast $(BUILD)/05-compare-openblas \
               $(if $(shell command -v nvcc 2>/dev/null),$(BUILD)/05-compare-cublas)

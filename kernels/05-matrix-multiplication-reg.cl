@@ -1,4 +1,4 @@
-/* 05-gemm-reg.cl -- the matrix product with 2D register blocking.
+/* 05-matrix-multiplication-reg.cl -- the matrix product with 2D register blocking.
  *
  * Row-major A (M x K), B (K x N), C (M x N). The host pads M to a multiple
  * of BM, N of BN and K of BK with zeros, so this kernel has no edges.

@@ -1,8 +1,9 @@
 # Lesson 05: the matrix product. Every variant (-o all runs them all, each
 # checked on whole numbers and on random floats) across an edge sweep and odd
-# shapes, other tiles, the sampled check of big products, pinned memory, bad
-# input, the issue-12 refusals, broken kernels that must fail at large sizes,
-# and Oclgrind at small sizes.
+# shapes, other tiles, Freivalds' check of all of C, pinned memory, bad input,
+# the refusals, broken kernels that must fail at large and odd sizes (a write
+# past the end of C among them), rusticl's small work-groups, and Oclgrind at
+# small sizes.
 L05=$PWD/$BIN/05-matrix-multiplication
 V05="naive rows bt tiled tiled-pad 1d 2d vec fast cpu"
 OK05='verified device C .*: ok'
@@ -31,12 +32,12 @@ expect_out 0 "$OK05" "05: all variants -t 4 -w 4" -- "$L05" -m 70 -n 45 -k 33 -o
 for c in 32x32x8x4x4 64x64x16x8x8 128x64x8x8x8 32x64x16x4x8 64x64x8x16x16; do
     expect_out 0 "$OK05" "05: all variants -c $c" -- "$L05" -m 100 -n 70 -k 45 -o all -c $c -r 1
 done
-expect_out 0 'random sample.*: ok' "05: a big product is checked on a sample" -- \
+expect_out 0 'all 384000 entries by Freivalds.*: ok' "05: all of a big product is checked" -- \
     "$L05" -m 600 -n 640 -k 400 -o cpu -r 1
 expect_out 0 'pinned host memory' "05: --pinned" -- "$L05" -m 100 -n 100 -k 100 -o fast --pinned -r 1
 expect_out 0 'x naive' "05: -o all prints the table" -- "$L05" -m 40 -n 40 -k 40 -o all -r 1
 expect_out 0 '^best: -o fast -c ' "05: --tune names the best tiles" -- "$L05" -m 64 -n 64 -k 64 --tune -r 1
-expect_out 0 'result: variant=fast mode=one m=20 ' "05: a result: line" -- "$L05" -m 20 -n 20 -k 20 -r 1
+expect_out 0 'result: variant=(fast|cpu) mode=one m=20 ' "05: a result: line" -- "$L05" -m 20 -n 20 -k 20 -r 1
 expect_out 0 'verified device C' "05: runs from another directory" -- bash -c "cd / && '$L05' -m 20 -n 20 -k 20 -o naive"
 for v in $V05; do
     expect_out 0 "^ +$v " "05: -h lists $v" -- "$L05" -h
@@ -58,21 +59,22 @@ expect_bad "05: -w does not divide -t" -- "$L05" -o 1d -t 16 -w 3
 expect_bad "05: -t 0" -- "$L05" -t 0
 expect_bad "05: -r 0" -- "$L05" -r 0
 expect_out 2 'could not write' "05: stdout on a full disk exits 2" -- bash -c "'$L05' -m 16 -n 16 -k 16 -o naive >/dev/full"
-# Issue 12: tiles PoCL (a CPU device) cannot run right are refused, saying why:
+# Tiles PoCL (a CPU device) cannot run right are refused, saying why:
 # TM·TN = 1024 returned NaN, 2^20 sums per group crashed.
 if "$L05" --list | grep -q 'not a GPU' && ! "$L05" --list | grep -q '\[GPU\]'; then
     for v in 2d vec fast; do
         expect_bad "05: $v -c 64x64x8x32x32 refused on a CPU" -- "$L05" -o $v -c 64x64x8x32x32 -m 64 -n 64 -k 16
     done
     expect_bad "05: fast -c 1024x1024x4x16x16 refused on a CPU" -- "$L05" -o fast -c 1024x1024x4x16x16 -m 1 -n 1 -k 1
-    expect_out 0 '^skipped: --on gpu' "05: --on gpu skips a CPU device" -- "$L05" --on gpu
+    expect_out 0 'result: variant=cpu mode=one' "05: the default on a CPU device is the cpu kernel" -- \
+        "$L05" -m 40 -n 24 -k 8 -r 1
 fi
 
 # Broken kernels must fail on the exact data (whole numbers), natively, at
-# the size issue 12 names (16 x 16, K = 16384: there the old bound hid a
-# missing term), at odd edges with long sums, and at a size
-# checked on a sample. mutant NAME FILE SED: all kernels in $MUT05/NAME, FILE
-# changed by SED; if SED changes nothing (the kernel changed), that fails.
+# 16 x 16, K = 16384 (there a rounding bound for floats hides a missing
+# term), at odd edges with long sums, and at 300 x 200 x 2300.
+# mutant NAME FILE SED: all kernels in $MUT05/NAME, FILE changed by SED; if
+# SED changes nothing (the kernel changed), that fails.
 MUT05=$(mktemp -d)
 mutant() {
     mkdir -p "$MUT05/$1" && cp kernels/05-*.cl "$MUT05/$1/" && sed -i "$3" "$MUT05/$1/$2"
@@ -122,8 +124,8 @@ wrong05 lastk naive -m 4 -n 4 -k 16384
 # The old tests' broken kernels at their sizes.
 wrong05 lastk naive -m 30 -n 20 -k 40
 wrong05 lasttile-reg fast -m 64 -n 64 -k 64 -c 32x32x8x4x4
-# The builds NVIDIA gets for fast (kernels/PERF-NOTES.md: PAIR, GROUP_M,
-# PRECOMP and REQD=0 with 128 x 128 blocks, PRECOMP alone with 128 x 64),
+# The builds NVIDIA gets for fast (tuning.c: PAIR, GROUP_M, PRECOMP and
+# REQD=0 with 128 x 128 blocks, PRECOMP alone with 128 x 64),
 # checked on this device with the kernel's defaults switched to them: right
 # (K / BK = 9, odd, for PAIR's two buffers), and a broken one still fails.
 NV128='s/^#define GROUP_M 0$/#define GROUP_M 8/; s/^#define PAIR 0$/#define PAIR 1/; s/^#define PRECOMP 0$/#define PRECOMP 1/; s/^#define REQD 1$/#define REQD 0/'
@@ -139,7 +141,53 @@ for s in "-m 200 -n 130 -k 72" "$S2"; do
 done
 wrong05 nv128-lasttile fast -c 128x128x8x8x8 $S2
 wrong05 nv128-lastk fast -c 128x128x8x8x8 $S1
+
+# Broken in one place only: one entry, one float4, one work-item's block, one
+# group's last tile or its row offset, a block written past the end of C.
+# A check of a sample of C let these pass; Freivalds' check sees all of it.
+# At the largest size that finishes quickly here (1024^3 for the fast
+# kernels), at 513^3 and 300 x 200 x 2300; exit 1 on both data sets.
+failed05() { # MUTANT VARIANT REGEX SIZES...
+    local m=$1 v=$2 re=$3; shift 3
+    expect_out 1 "$re" "05: mutant $m fails ($v $*)" -- env CLU_KERNEL_DIR="$MUT05/$m" "$L05" -o $v "$@" -r 1
+}
+G1="get_group_id(0) == 1 \&\& get_group_id(1) == 2"
+mutant hole $K1 's/C\[i \* N + j\] = sum;/if (i != 77 || j != 40) C[i * N + j] = sum;/; s/C\[i \* N + j\] = acc\[w\];/if (i != 77 || j != 40) C[i * N + j] = acc[w];/'
+mutant hole-cpu $K2 's/    const int j = get_global_id(0) \* 16, i = get_global_id(1) \* CPU_ROWS;/&\n    if (i == 32 \&\& j == 48) return;/'
+mutant float4-reg $K2 's/const float4 v = vload4(0, \&acc\[r\]\[4 \* g\]);/const float4 v = (i == 77 \&\& j == 40) ? (float4)(0.0f) : vload4(0, \&acc[r][4 * g]);/'
+mutant grouptile $K1 "s/k0 < K; k0 += TS)/k0 < K - ($G1 ? TS : 0); k0 += TS)/"
+mutant grouptile-reg $K2 "s|const int tiles = K / BK;|const int tiles = K / BK - ($G1);|"
+mutant offset-reg $K2 's|    A += row0 \* K; /\* this group|    A += (get_group_id(1) == 2 ? 0 : row0) * K; /* this group|'
+mutant offset-cpu $K2 's/acc\[r\] += b \* A\[(i + r) \* K + k\];/acc[r] += b * A[(i + r - (i == 32 ? 16 : 0)) * K + k];/'
+mutant past $K1 's/C\[i \* N + j\] = sum;/C[(i + (i == M - 1)) * N + j] = sum;/; s/C\[i \* N + j\] = acc\[w\];/C[(i + (i == M - 1)) * N + j] = acc[w];/'
+mutant past-reg $K2 's|        const int i = row0 + (r / 4) \* NTY \* 4 + ty \* 4 + r % 4;|        const int i = row0 + (r / 4) * NTY * 4 + ty * 4 + r % 4 + (row0 + BM == M ? BM : 0);|; s|vstore16(acc\[r\], 0, C + (i + r) \* N + j);|vstore16(acc[r], 0, C + (i + r + (i + CPU_ROWS == M ? CPU_ROWS : 0)) * N + j);|'
+BIG="-m 1024 -n 1024 -k 1024"
+ODD="-m 513 -n 513 -k 513"
+failed05 float4-reg fast 'wrong at C\[77\]\[40\]: got 0,' $BIG
+for v in 2d vec fast; do failed05 float4-reg $v 'wrong at C\[77\]\[40\]: got 0,' $ODD; done
+failed05 hole-cpu cpu 'wrong at C\[32\]\[48\]: got nan' $BIG
+for v in naive bt tiled-pad 1d; do failed05 hole $v 'wrong at C\[77\]\[40\]: got nan' $S3; done
+for v in tiled 1d; do failed05 grouptile $v 'whole numbers.*FAILED' $ODD; done
+for v in 2d fast; do failed05 grouptile-reg $v 'whole numbers.*FAILED' $ODD; done
+failed05 offset-reg fast 'whole numbers.*FAILED' $S3
+failed05 offset-cpu cpu 'whole numbers.*FAILED' $BIG
+for v in naive 1d; do failed05 past $v 'wrote [0-9]+ floats past the end of C, the first at C\[300\]\[0\]' $S3; done
+failed05 past-reg fast 'wrote [0-9]+ floats past the end of C' $ODD
+failed05 past-reg cpu 'wrote [0-9]+ floats past the end of C' $BIG
+# A variant that cannot run on this device (here: tiled asks for 64 KiB of
+# local memory, Oclgrind has 32 KiB) says why in one line; the others verify.
+mutant hog $K1 's|    __local float Bs\[TS\]\[TS + PAD\]; /\* Bs\[column\]\[k\]: a tile of BT \*/|&\n    __local volatile float hog[1 << 14];\n    hog[(ly * TS + lx) * 61 % (1 << 14)] = (float)lx;\n    barrier(CLK_LOCAL_MEM_FENCE);|; s|^        C\[i \* N + j\] = sum;|        C[i * N + j] = sum + hog[lx * 977 % (1 << 14)] * 0.0f;|'
+expect_out 0 '^skipped: tiled-pad: groups of 1 work-items with [0-9]+ bytes of local memory do not fit' \
+    "05: a variant that cannot run here is skipped, saying why; the others verify" -- \
+    env CLU_KERNEL_DIR="$MUT05/hog" oclgrind "$L05" -m 5 -n 3 -k 2 -o all -r 1
 rm -rf "$MUT05"
+
+# rusticl (Mesa) reports CL_KERNEL_WORK_GROUP_SIZE 32: with no work-group
+# flags every variant takes the largest tiles its kernel allows there.
+if RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl "$L05" --list 2>/dev/null | grep -q llvmpipe; then
+    expect_out 0 "$OK05" "05: rusticl, all variants, no tile flags (33x17x9)" -- \
+        env RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl "$L05" -m 33 -n 17 -k 9 -o all -r 1
+fi
 
 # Oclgrind: no races, no uninitialised reads, no API misuse, at small sizes
 # (there the register-blocked kernels get the GPU's tiles, 128x64x8x8x8).

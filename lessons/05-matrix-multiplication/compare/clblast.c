@@ -3,7 +3,8 @@
  * exactly), one call to warm up, then the best of -r by the wall clock
  * (CLBlast may run several kernels per call: padding, transposing).
  * Built by `make build/05-compare-clblast` (needs libclblast-dev); run by
- * `make bench-05`. Prints the lesson's result: line with variant=clblast.
+ * `make compare-05` (and `make bench`). Prints the lesson's result: line
+ * with variant=clblast.
  */
 #include "clu.h"
 
@@ -15,23 +16,18 @@
 int main(int argc, char **argv)
 {
     size_t M = 1024, N = 1024, K = 1024, reps = 3;
-    const char *on = NULL;
     const clu_option opts[] = {
-        {"-m", "M", "rows of A and C", CLU_OPT_SIZE, &M, 1, 16384},
-        {"-n", "N", "columns of B and C", CLU_OPT_SIZE, &N, 1, 16384},
-        {"-k", "K", "columns of A, rows of B", CLU_OPT_SIZE, &K, 1, 16384},
-        {"-r", "REPS", "timed calls (the best is kept)", CLU_OPT_SIZE, &reps, 1, 1000},
-        {"--on", "gpu|cpu", "run only on that kind of device (else exit 0)", CLU_OPT_STRING, &on},
+        {.flag = "-m", .metavar = "M", .help = "rows of A and C", .kind = CLU_OPT_SIZE, .dest = &M, .min = 1, .max = 16384},
+        {.flag = "-n", .metavar = "N", .help = "columns of B and C", .kind = CLU_OPT_SIZE, .dest = &N, .min = 1, .max = 16384},
+        {.flag = "-k", .metavar = "K", .help = "columns of A, rows of B", .kind = CLU_OPT_SIZE, .dest = &K, .min = 1,
+         .max = 16384},
+        {.flag = "-r", .metavar = "REPS", .help = "timed calls (the best is kept)", .kind = CLU_OPT_SIZE, .dest = &reps,
+         .min = 1, .max = 1000},
     };
     clu_common common;
-    clu_parse_args(argc, argv, "CLBlast SGEMM on the lesson's device", opts, 5, &common);
+    clu_parse_args(argc, argv, "CLBlast SGEMM on the lesson's device", opts, sizeof opts / sizeof opts[0], &common);
     clu_env env;
     clu_setup(&env, &common);
-    if (on && clu_device_is_gpu(env.device) != !strcmp(on, "gpu")) {
-        printf("skipped: --on %s\n", on);
-        clu_teardown(&env);
-        return clu_exit_status(0);
-    }
     const size_t count[3] = {M * K, K * N, M * N};
     float *h[3];
     cl_mem d[3];

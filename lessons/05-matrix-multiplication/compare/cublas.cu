@@ -1,8 +1,8 @@
 /* cublas.cu -- lesson 05's yardstick on an NVIDIA GPU: cuBLAS SGEMM in plain
  * FP32 (no TF32 tensor cores), row-major C = A·B, one call to warm up, then
  * the best of -r timed with CUDA events. Built by `make build/05-compare-cublas`
- * only where nvcc exists; run by `make bench-05`. Options as the lesson's:
- * -m -n -k -r, and --on gpu|cpu (cuBLAS runs only with --on gpu or none).
+ * only where nvcc exists; run by `make compare-05` (and `make bench`).
+ * Options as the lesson's: -m -n -k -r.
  * Prints the lesson's result: line with variant=cublas.
  */
 #include <cublas_v2.h>
@@ -29,15 +29,14 @@ int main(int argc, char **argv)
     long M = 4096, N = 4096, K = 4096, reps = 5;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!v) { fprintf(stderr, "error: %s needs a value (-m -n -k -r --on)\n", a); return 2; }
+        if (!v) { fprintf(stderr, "error: %s needs a value (-m -n -k -r)\n", a); return 2; }
         i++;
         if (!strcmp(a, "-m")) M = size_arg(a, v, 16384);
         else if (!strcmp(a, "-n")) N = size_arg(a, v, 16384);
         else if (!strcmp(a, "-k")) K = size_arg(a, v, 16384);
         else if (!strcmp(a, "-r")) reps = size_arg(a, v, 1000);
-        else if (!strcmp(a, "--on") && !strcmp(v, "cpu")) { printf("skipped: --on cpu\n"); return 0; }
-        else if (strcmp(a, "--on") || strcmp(v, "gpu")) {
-            fprintf(stderr, "error: unknown option '%s %s' (-m -n -k -r --on gpu|cpu)\n", a, v);
+        else {
+            fprintf(stderr, "error: unknown option '%s' (-m -n -k -r)\n", a);
             return 2;
         }
     }

@@ -2,9 +2,9 @@
  * row-major C = A·B on every core, on whole numbers (a sample of C is
  * checked exactly), one call to warm up, then the best of -r by the wall
  * clock. Built by `make build/05-compare-openblas` (needs libopenblas-dev);
- * run by `make bench-05`. The OpenCL device is opened only for --on, so that
- * the host's rows land beside the device's sizes. Prints the lesson's
- * result: line with variant=openblas.
+ * run by `make compare-05` (and `make bench`, whose bench.args lines say
+ * on which kind of device). Prints the lesson's result: line with
+ * variant=openblas.
  */
 #include "clu.h"
 
@@ -16,27 +16,16 @@
 int main(int argc, char **argv)
 {
     size_t M = 1024, N = 1024, K = 1024, reps = 3;
-    const char *on = NULL;
     const clu_option opts[] = {
-        {"-m", "M", "rows of A and C", CLU_OPT_SIZE, &M, 1, 16384},
-        {"-n", "N", "columns of B and C", CLU_OPT_SIZE, &N, 1, 16384},
-        {"-k", "K", "columns of A, rows of B", CLU_OPT_SIZE, &K, 1, 16384},
-        {"-r", "REPS", "timed calls (the best is kept)", CLU_OPT_SIZE, &reps, 1, 1000},
-        {"--on", "gpu|cpu", "run only when the OpenCL device is of that kind (else exit 0)",
-         CLU_OPT_STRING, &on},
+        {.flag = "-m", .metavar = "M", .help = "rows of A and C", .kind = CLU_OPT_SIZE, .dest = &M, .min = 1, .max = 16384},
+        {.flag = "-n", .metavar = "N", .help = "columns of B and C", .kind = CLU_OPT_SIZE, .dest = &N, .min = 1, .max = 16384},
+        {.flag = "-k", .metavar = "K", .help = "columns of A, rows of B", .kind = CLU_OPT_SIZE, .dest = &K, .min = 1,
+         .max = 16384},
+        {.flag = "-r", .metavar = "REPS", .help = "timed calls (the best is kept)", .kind = CLU_OPT_SIZE, .dest = &reps,
+         .min = 1, .max = 1000},
     };
     clu_common common;
-    clu_parse_args(argc, argv, "OpenBLAS SGEMM on the host's cores", opts, 5, &common);
-    if (on) {
-        clu_env env;
-        clu_setup(&env, &common);
-        int skip = clu_device_is_gpu(env.device) != !strcmp(on, "gpu");
-        clu_teardown(&env);
-        if (skip) {
-            printf("skipped: --on %s\n", on);
-            return clu_exit_status(0);
-        }
-    }
+    clu_parse_args(argc, argv, "OpenBLAS SGEMM on the host's cores", opts, sizeof opts / sizeof opts[0], &common);
     float *A = clu_malloc(clu_bytes(M * K, sizeof(float), "A"), "A");
     float *B = clu_malloc(clu_bytes(K * N, sizeof(float), "B"), "B");
     float *C = clu_malloc(clu_bytes(M * N, sizeof(float), "C"), "C");

@@ -1,0 +1,184 @@
+/* tuning.c -- lesson 05's tuning, kept apart from what main.c teaches.
+ *
+ * The register-blocked kernels (2d, vec, fast) take their tile sizes as -D
+ * options, and which sizes run fastest depends on the device: its registers,
+ * its local memory, how many groups share a compute unit. Everything here
+ * was measured on one device or another rather than derived:
+ *   - the tiles each kind of device starts from, and the smaller shapes main.c
+ *     falls back to when a kernel allows fewer work-items (rusticl: 32);
+ *   - the options `fast` gets on NVIDIA (measured on an H200: 0.95 to 0.98
+ *     of cuBLAS at n = 4096 and 8192);
+ *   - the limits of PoCL's CPU device that no query reports;
+ *   - the shapes --tune sweeps, and -c's parsing;
+ *   - how long a run will take, from rates measured here and on the H200;
+ *   - host arrays in pageable or pinned memory, and the report of what moving
+ *     A, B and C costs next to the kernel.
+ * APIs: CL_MEM_ALLOC_HOST_PTR with clEnqueueMapBuffer (pinned host memory).
+ */
+#include "tuning.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *tuning_show(tiles t, tiles_text s)
+{
+    snprintf(s, sizeof(tiles_text), "%zux%zux%zux%zux%zu", t.bm, t.bn, t.bk, t.tm, t.tn);
+    return s;
+}
+
+tiles tuning_parse_tiles(const char *text)
+{
+    char buf[64], *f[5] = {buf};
+    size_t nf = 1;
+    if (strlen(text) >= sizeof buf) clu_die("-c: '%.20s...' is too long", text);
+    strcpy(buf, text);
+    for (char *p = buf; *p && nf <= 5; p++)
+        if (*p == 'x') *p = '\0', f[nf < 5 ? nf : 0] = p + 1, nf++;
+    if (nf != 5) clu_die("-c %s: expected BMxBNxBKxTMxTN, e.g. 128x64x8x8x8", text);
+    tiles t = {.bm = clu_parse_size("-c BM", f[0], 4, 1024), .bn = clu_parse_size("-c BN", f[1], 4, 1024),
+               .bk = clu_parse_size("-c BK", f[2], 4, 256), .tm = clu_parse_size("-c TM", f[3], 4, 32),
+               .tn = clu_parse_size("-c TN", f[4], 4, 32)};
+    if (t.tm % 4 || t.tn % 4 || t.bk % 4 || t.bm % t.tm || t.bn % t.tn) /* the kernel's #error */
+        clu_die("-c %s: TM, TN and BK must be multiples of 4, BM of TM and BN of TN", text);
+    return t;
+}
+
+static int on_nvidia(const clu_env *env)
+{
+    char *vendor = clu_device_string(env->device, CL_DEVICE_VENDOR);
+    int yes = strstr(vendor, "NVIDIA") != NULL;
+    free(vendor);
+    return yes;
+}
+
+// snippet: device-tiles
+size_t tuning_candidates(const clu_env *env, size_t M, size_t N, tiles *list, size_t max)
+{
+    /* Smaller shapes, from 256 work-items per group down to one. */
+    static const tiles smaller[] = {
+        {.bm = 64, .bn = 64, .bk = 8, .tm = 4, .tn = 4}, {.bm = 32, .bn = 32, .bk = 8, .tm = 4, .tn = 4},
+        {.bm = 32, .bn = 16, .bk = 8, .tm = 4, .tn = 4}, {.bm = 16, .bn = 16, .bk = 8, .tm = 4, .tn = 4},
+        {.bm = 8, .bn = 8, .bk = 4, .tm = 4, .tn = 4},   {.bm = 4, .bn = 4, .bk = 4, .tm = 4, .tn = 4},
+    };
+    /* --tune's choice on each kind of device: on CPUs (PoCL) 32 x 64 blocks;
+     * on GPUs 128 x 64 blocks of 128 work-items; on NVIDIA (the H200) 128 x
+     * 128 blocks once there are enough of them to fill every multiprocessor. */
+    tiles first = {.bm = 128, .bn = 64, .bk = 8, .tm = 8, .tn = 8};
+    if (!clu_device_is_gpu(env->device)) first = (tiles){.bm = 32, .bn = 64, .bk = 16, .tm = 4, .tn = 8};
+    if (on_nvidia(env) && (M / 128) * (N / 128) >= clu_device_ulong(env->device, CL_DEVICE_MAX_COMPUTE_UNITS))
+        first = (tiles){.bm = 128, .bn = 128, .bk = 8, .tm = 8, .tn = 8};
+    size_t n = 0;
+    list[n++] = first;
+    for (size_t i = 0; i < sizeof smaller / sizeof smaller[0] && n < max; i++) list[n++] = smaller[i];
+    return n;
+}
+// end snippet device-tiles
+
+// snippet: refuse
+const char *tuning_refused(const clu_env *env, tiles t, char *why, size_t len)
+{
+    const size_t items = t.bm / t.tm * (t.bn / t.tn);
+    /* Measured on PoCL 3.1: 2d and vec return NaN with TM·TN = 512 or more
+     * (fast then takes minutes to build), and 2^19 sums per group crash it. */
+    if (clu_device_is_gpu(env->device)) return NULL;
+    if (t.tm * t.tn > 256)
+        snprintf(why, len, "TM*TN = %zu sums per work-item, CPU devices run at most 256 right", t.tm * t.tn);
+    else if (items * t.tm * t.tn > 262144)
+        snprintf(why, len, "%zu sums per work-group, CPU devices run at most 262144", items * t.tm * t.tn);
+    else
+        return NULL;
+    return why;
+}
+// end snippet refuse
+
+// snippet: nvidia-options
+void tuning_options(const clu_env *env, int tuned, tiles t, char *opts, size_t len)
+{
+    *opts = '\0';
+    if (!on_nvidia(env)) return;
+    /* NVIDIA's compiler wants the k loop unrolled (PoCL miscompiles 2d when it
+     * is). fast: pointers advanced per tile; with 128 x 128 blocks also the
+     * tile loop unrolled by two, blocks handed out 8 block rows at a time,
+     * and at most 126 registers, so that two groups of 256 share a
+     * multiprocessor. The cap works only without reqd_work_group_size
+     * (REQD=0): NVIDIA ignores it otherwise. */
+    const int big = tuned && t.bm == 128 && t.bn == 128;
+    snprintf(opts, len, "%s%s -DUNROLL_K=1%s", tuned ? " -DPRECOMP=1" : "",
+             big ? " -DPAIR=1 -DGROUP_M=8 -DREQD=0 -cl-nv-maxrregcount=126" : "",
+             env->build_log ? " -cl-nv-verbose" : ""); /* --build-log: registers and spills */
+}
+// end snippet nvidia-options
+
+void tuning_check_budget(const clu_env *env, const clu_common *common, size_t M, size_t N, size_t K,
+                         size_t configs, size_t reps)
+{
+    /* Multiply-adds per second: on a CPU device 1e9 (PoCL's slowest kernels
+     * on 2 busy cores run at 2e8, its fastest at 5e9); on a GPU 2 per compute
+     * unit and cycle (the slowest kernels here on the H200: rows, bt). The
+     * host makes the data and the checks at ~100 ns per entry of A and B and
+     * ~40 per entry of C and configuration. */
+    const cl_device_id dev = env->device;
+    const double rate = clu_device_is_gpu(dev) ? 2e6 * (double)clu_device_ulong(dev, CL_DEVICE_MAX_COMPUTE_UNITS) *
+                                                      (double)clu_device_ulong(dev, CL_DEVICE_MAX_CLOCK_FREQUENCY)
+                                                : 1e9;
+    const double seconds = (double)configs * (double)(2 + reps) * (double)M * N * K / rate +
+                           1e-7 * ((double)M * K + (double)K * N) + 4e-8 * (double)configs * M * N;
+    clu_check_budget(common, seconds, "the runs of M·N·K multiply-adds and their checks");
+}
+
+const tiles tuning_sweep[] = {
+    {.bm = 128, .bn = 128, .bk = 8, .tm = 8, .tn = 8}, {.bm = 128, .bn = 128, .bk = 16, .tm = 8, .tn = 8},
+    {.bm = 128, .bn = 64, .bk = 8, .tm = 8, .tn = 8},  {.bm = 128, .bn = 64, .bk = 16, .tm = 8, .tn = 8},
+    {.bm = 64, .bn = 128, .bk = 8, .tm = 8, .tn = 8},  {.bm = 64, .bn = 64, .bk = 8, .tm = 8, .tn = 8},
+    {.bm = 64, .bn = 64, .bk = 16, .tm = 8, .tn = 8},  {.bm = 128, .bn = 64, .bk = 8, .tm = 8, .tn = 4},
+    {.bm = 256, .bn = 64, .bk = 8, .tm = 16, .tn = 8}, {.bm = 128, .bn = 256, .bk = 8, .tm = 8, .tn = 16},
+    {.bm = 64, .bn = 64, .bk = 8, .tm = 4, .tn = 4},   {.bm = 32, .bn = 64, .bk = 16, .tm = 4, .tn = 8},
+};
+const size_t tuning_sweep_count = sizeof tuning_sweep / sizeof tuning_sweep[0];
+
+// snippet: pinned
+/* Host memory the device can copy from directly: a buffer made with
+ * CL_MEM_ALLOC_HOST_PTR is (on most drivers) page-locked host memory, and
+ * mapping it gives us a pointer into it. Pageable memory from malloc must
+ * first be copied by the driver into such a staging area. */
+float *tuning_host_floats(clu_env *env, size_t n, int pinned, cl_mem *keep)
+{
+    *keep = NULL;
+    if (!pinned) return clu_malloc(clu_bytes(n, sizeof(float), "a matrix"), "a matrix");
+    cl_int err;
+    *keep = clu_buffer(env, CL_MEM_ALLOC_HOST_PTR, n * sizeof(float), NULL, "a pinned matrix");
+    float *p = clEnqueueMapBuffer(env->queue, *keep, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, n * sizeof(float), 0,
+                                  NULL, NULL, &err);
+    CLU_CHECK_ERR(err, "clEnqueueMapBuffer");
+    return p;
+}
+// end snippet pinned
+
+void tuning_free_floats(clu_env *env, float *p, cl_mem keep)
+{
+    if (!keep) {
+        free(p);
+        return;
+    }
+    CLU_CHECK(clEnqueueUnmapMemObject(env->queue, keep, p, 0, NULL, NULL));
+    clReleaseMemObject(keep); /* freed once the unmap is done */
+}
+
+void tuning_report_transfers(const char *name, const char *why, size_t M, size_t N, size_t K, size_t reps,
+                             double kernel_ms, double up_ms, double down_ms, int pinned)
+{
+    // snippet: transfer-report
+    const double flop = 2.0 * M * N * K;
+    const double bytes_up = (double)(M * K + K * N) * sizeof(float);
+    const double bytes_down = (double)(M * N) * sizeof(float);
+    const double total = up_ms + kernel_ms + down_ms;
+    printf("%s: %s\n", name, why);
+    printf("kernel:   %10.3f ms  %9.1f GFLOP/s (best of %zu)\n", kernel_ms, flop / kernel_ms * 1e-6, reps);
+    printf("upload:   %10.3f ms  %9.2f GB/s   A and B from %s host memory\n", up_ms, bytes_up / up_ms * 1e-6,
+           pinned ? "pinned" : "pageable");
+    printf("download: %10.3f ms  %9.2f GB/s   C\n", down_ms, bytes_down / down_ms * 1e-6);
+    printf("offload:  %10.3f ms  %9.1f GFLOP/s counting the transfers (%.0f%% of the time moving data)\n", total,
+           flop / total * 1e-6, 100.0 * (up_ms + down_ms) / total);
+    // end snippet transfer-report
+}

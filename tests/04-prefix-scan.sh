@@ -241,14 +241,14 @@ op-drop-last|onepass fallback|-n 5;-n 4097 -T int;-T float -i -n 16777217;-T int
 cpu-carry|cpu-chunks|-n 32769;-n 100003 -v 8 -T int -e;$big
 cpu-drop-last|cpu-chunks|-n 5;-n 32768 -T int;-n 1009 -v 8 -T int -e;-T float -e -n 16777219;-T int -i -n 16777216
 lb-slot31|lookback|--look-back far -n 16777259;--look-back far -T int -e -n 1048577
-op-slot31|onepass|--look-back far -n 16777259;--look-back far -T int -n 1048577
+op-slot31|onepass|--look-back far -T int -n 1048577
 op-slot31|fallback|--look-back fallback -T int -e -n 135173
-fb-wrong-sum|fallback|--look-back fallback -n 16777259;--look-back fallback -T int -n 8193
-cpu-wrong-fallback|cpu-chunks|--look-back fallback -n 1048576;--look-back fallback -T int -e -n 16777259
+fb-wrong-sum|fallback|--look-back fallback -n 1048583;--look-back fallback -T int -n 8193
+cpu-wrong-fallback|cpu-chunks|--look-back fallback -n 1048576;--look-back fallback -T int -e -n 4194319
 cpu-skip32|cpu-chunks|--look-back far -n 16777259;--look-back far -T int -e -n 1048577 -v 8
-abs-past-end|multiblock|-n 16777259;-n 65537 -T int -e;-n 513
+abs-past-end|multiblock|-n 1000003;-n 65537 -T int -e;-n 513
 rts-past-end|reduce-then-scan|-n 1000003 -T int;-n 5
-op-past-end|onepass fallback|-n 16777259;-n 4097 -T int -e
+op-past-end|onepass fallback|-n 1000003;-n 4097 -T int -e
 cpu-past-end|cpu-chunks|-n 16777259 -T int;-n 32769
 EOF
 # A write past the end names the buffer and exits 1, never a crash.

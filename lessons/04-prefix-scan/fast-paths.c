@@ -35,7 +35,7 @@ static int has_int64_atomics(const clu_env *env)
 /* The platform's name: NVIDIA's is "NVIDIA CUDA". Its compiler takes the
  * warp's vote and shuffle instructions as inline PTX, which any other
  * device would compile into garbage. */
-static int on_nvidia(const clu_env *env)
+int fast_nv_ptx(const clu_env *env)
 {
     char name[256] = "";
     CLU_CHECK(clGetPlatformInfo(env->platform, CL_PLATFORM_NAME, sizeof name - 1, name, NULL));
@@ -50,7 +50,7 @@ const char *fast_default(const clu_env *env, const char **why)
                    : "cpu-chunks needs cl_khr_int64_base_atomics, which this device lacks: the portable pass";
         return "lookback";
     }
-    *why = gpu ? (on_nvidia(env) ? "the tuned single pass, warp look-back in inline PTX" : "the tuned single pass")
+    *why = gpu ? (fast_nv_ptx(env) ? "the tuned single pass, warp look-back in inline PTX" : "the tuned single pass")
                : "the single pass shaped for a CPU";
     return gpu ? "onepass" : "cpu-chunks";
 }
@@ -83,11 +83,6 @@ const char *fast_why_not(const clu_env *env, const char *variant, size_t wg, siz
     return NULL;
 }
 
-void fast_options(const clu_env *env, size_t spin, char *defs, size_t size)
-{
-    int len = snprintf(defs, size, " -DNV_PTX=%d", on_nvidia(env));
-    if (spin && len > 0 && (size_t)len < size) snprintf(defs + len, size - (size_t)len, " -DSPIN_LIMIT=%zu", spin);
-}
 
 // snippet: build-shape
 void fast_build(clu_env *env, const char *const files[], cl_program progs[], int nfiles, const char *defs,

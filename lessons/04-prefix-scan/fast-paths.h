@@ -15,9 +15,9 @@ const char *fast_default(const clu_env *env, const char **why);
 void fast_shape(const char *variant, size_t *wg, size_t *items);
 /* Why a tuned pass cannot run here with this shape, or NULL. */
 const char *fast_why_not(const clu_env *env, const char *variant, size_t wg, size_t items);
-/* Its -D options beyond the shape: NVIDIA's inline PTX, the polls before a
- * fallback (0: the kernel's own). */
-void fast_options(const clu_env *env, size_t spin, char *defs, size_t size);
+/* 1 on NVIDIA: build the tuned passes with the warp's vote and shuffle
+ * instructions as inline PTX (-DNV_PTX=1), which other devices cannot run. */
+int fast_nv_ptx(const clu_env *env);
 /* Build `files` with -DWG=*wg -DITEMS=*items and `defs`. Unless fixed by
  * -t (-v), the shape comes from the device: while a kernel allows fewer
  * work-items (CL_KERNEL_WORK_GROUP_SIZE) or needs more local memory than the

@@ -79,8 +79,9 @@ typedef struct { cl_mem mem; size_t bytes; const char *what; } buffer;
 typedef struct {
     clu_env *env;
     cl_program block, fast, own; /* own: a tuned pass's build (its shape) */
-    size_t n, wg, items, esize, spin, guard;
-    int exclusive, is_int, t_set, v_set, lookback_test;
+    size_t n, wg, items, esize, guard;
+    int exclusive, is_int, t_set, v_set; /* t_set, v_set: -t, -v given */
+    char defs[96];                       /* -D options besides the shape */
     buffer in, out, bufs[MAXSTEPS];
     cl_mem result; /* out, or the total for the reduction */
     step steps[MAXSTEPS];
@@ -151,15 +152,6 @@ static const char *why_not(const scan *s, const variant *v)
         return snprintf(why, sizeof why, "it scans within one work-group: n must be at most %zu with "
                         "-t %zu (use -o multiblock for more)", tile_of(s, v), s->wg), why;
     return NULL;
-}
-
-/* Build the files for this scan's shape (-D options size the local arrays);
- * with no -t or -v, fast-paths.c halves the shape until the device takes it. */
-static void build(scan *s, const char *const files[], cl_program progs[], int nfiles, const char *extra)
-{
-    char defs[160];
-    snprintf(defs, sizeof defs, "-DTYPE_INT=%d -DLOOKBACK_TEST=%d%s", s->is_int, s->lookback_test, extra);
-    fast_build(s->env, files, progs, nfiles, defs, &s->wg, &s->items, s->t_set, s->v_set);
 }
 
 /* A kernel for the next launch, its buffers and then its 32-bit numbers as
@@ -267,14 +259,14 @@ static const char *plan_lookback(scan *s, const variant *v)
  * 64-bit status per tile after the tile counter. */
 static const char *plan_tuned(scan *s, const variant *v)
 {
-    char defs[96];
+    char defs[128];
     const char *why = NULL;
     size_t wg, items;
     fast_shape(v->name, &wg, &items);
     s->wg = s->t_set ? s->wg : wg, s->items = s->v_set ? s->items : items;
     if ((why = fast_why_not(s->env, v->name, s->wg, s->items))) return why;
-    fast_options(s->env, s->spin, defs, sizeof defs);
-    build(s, &v->file, &s->own, 1, defs);
+    snprintf(defs, sizeof defs, "%s -DNV_PTX=%d", s->defs, fast_nv_ptx(s->env));
+    fast_build(s->env, &v->file, &s->own, 1, defs, &s->wg, &s->items, s->t_set, s->v_set);
     if ((why = fast_why_not(s->env, v->name, s->wg, s->items))) return why; /* the device's shape */
     single_pass(s, s->own, v, "clear_status64", 1, sizeof(cl_ulong));
     return NULL;
@@ -319,6 +311,15 @@ static size_t run_steps(scan *s)
     return bad;
 }
 
+/* What status[0] holds after scan_fallback: how many tiles a waiting group
+ * summed itself because their owner had not published yet. */
+static unsigned long long fallbacks(scan *s)
+{
+    cl_ulong count = 0;
+    clu_read(s->env, s->bufs[s->nbufs - 1].mem, sizeof count, &count);
+    return (unsigned long long)count;
+}
+
 // snippet: check
 /* Run variant v once on whole numbers (every result must be exact) or on
  * random values (floats within the realistic bound, ints exact); return how
@@ -344,11 +345,7 @@ static size_t check(scan *s, const variant *v, int exact, void *h_in, void *h_ou
         CLU_CHECK(clEnqueueWriteBuffer(s->env->queue, s->in.mem, CL_TRUE, 0, n * s->esize, h_in, 0, NULL, NULL));
         wrong = run_steps(s); /* an output it never writes stays NaN, and fails */
         clu_read(s->env, s->result, nout * s->esize, h_out);
-        if (v->fallbacks) {
-            cl_ulong count = 0; /* status[0] of scan_fallback counts them */
-            clu_read(s->env, s->bufs[s->nbufs - 1].mem, sizeof count, &count);
-            printf("%s: %llu fallbacks (tiles summed by a waiting group)\n", v->name, (unsigned long long)count);
-        }
+        if (v->fallbacks) printf("%s: %llu fallbacks (tiles summed by a waiting group)\n", v->name, fallbacks(s));
     } else scan_serial(h_in, h_out, n, s->exclusive);
 
     char what[64];
@@ -391,7 +388,7 @@ static double time_variant(scan *s, const variant *v, size_t reps, void *h_in, v
 
 /* ---- report ----------------------------------------------------------------- */
 
-static void report(const scan *s, const variant *v, const char *type, size_t reps, double ms,
+static void report(scan *s, const variant *v, const char *type, size_t reps, double ms,
                    const double *stage_ms, double copy, int is_default)
 {
     double slowest = 0.0, gbps = (v->total_only ? 1.0 : 2.0) * (double)(s->n * s->esize) / ms * 1e-6;
@@ -408,6 +405,7 @@ static void report(const scan *s, const variant *v, const char *type, size_t rep
            "exclusive" : "inclusive", s->n, s->wg, s->items, v->plan ? tile_of(s, v) : s->n, ms, gbps,
            s->nsteps, slowest);
     if (copy > 0) printf(" copy_gbps=%.3f pct_copy=%.2f", copy, 100.0 * gbps / copy);
+    if (v->fallbacks) printf(" fallbacks=%llu", fallbacks(s)); /* in the last timed run */
     printf(" default=%d\n", is_default);
 }
 
@@ -473,11 +471,14 @@ int main(int argc, char **argv)
     clu_check_alloc(&env, bytes + guard, "the output");
     // end snippet memory-check
     scan proto = {.env = &env, .n = n, .wg = wg ? wg : 256, .items = items ? items : 16, .esize = esize,
-                  .spin = spin, .guard = guard, .exclusive = excl_flag, .is_int = is_int, .t_set = wg != 0,
-                  .v_set = items != 0, .lookback_test = test};
+                  .guard = guard, .exclusive = excl_flag, .is_int = is_int, .t_set = wg != 0, .v_set = items != 0};
+    /* The kernels' -D options: the type, the look-back test, the polls. */
+    int len = snprintf(proto.defs, sizeof proto.defs, "-DTYPE_INT=%d -DLOOKBACK_TEST=%d", is_int, test);
+    if (spin) snprintf(proto.defs + len, sizeof proto.defs - (size_t)len, " -DSPIN_LIMIT=%zu", spin);
     cl_program progs[2] = {NULL, NULL}; /* the kernels every taught variant shares */
     if (chosen < 0 || (variants[chosen].plan && !fast_is_tuned(variants[chosen].name)))
-        build(&proto, (const char *const[]){BLOCK, FAST}, progs, 2, "");
+        fast_build(&env, (const char *const[]){BLOCK, FAST}, progs, 2, proto.defs, &proto.wg, &proto.items,
+                   proto.t_set, proto.v_set);
     proto.block = progs[0], proto.fast = progs[1];
     proto.in = (buffer){.mem = clu_buffer(&env, CL_MEM_READ_ONLY, bytes, NULL, "the input"), .bytes = bytes,
                         .what = "the input"};
@@ -541,13 +542,8 @@ int main(int argc, char **argv)
     }
     clReleaseMemObject(proto.in.mem);
     clReleaseMemObject(proto.out.mem);
-    if (proto.block) clReleaseProgram(proto.block);
-    if (proto.fast) clReleaseProgram(proto.fast);
+    for (int i = 0; i < 2; i++) if (progs[i]) clReleaseProgram(progs[i]);
     clu_teardown(&env);
-    free(h_in);
-    free(h_out);
-    free(ref);
-    free(mag);
-    free(iref);
+    free(h_in), free(h_out), free(ref), free(mag), free(iref);
     return clu_exit_status(wrong);
 }

@@ -245,7 +245,7 @@ op-slot31|onepass|--look-back far -T int -n 1048577
 op-slot31|fallback|--look-back fallback -T int -e -n 135173
 fb-wrong-sum|fallback|--look-back fallback -n 1048583;--look-back fallback -T int -n 8193
 cpu-wrong-fallback|cpu-chunks|--look-back fallback -n 1048576;--look-back fallback -T int -e -n 4194319
-cpu-skip32|cpu-chunks|--look-back far -n 16777259;--look-back far -T int -e -n 1048577 -v 8
+cpu-skip32|cpu-chunks|--look-back far -n 16777259;--look-back far -T int -e -n 1048577 -v 64
 abs-past-end|multiblock|-n 1000003;-n 65537 -T int -e;-n 513
 rts-past-end|reduce-then-scan|-n 1000003 -T int;-n 5
 op-past-end|onepass fallback|-n 1000003;-n 4097 -T int -e

@@ -25,7 +25,9 @@
  * sums the silent chunk itself (decoupled fallback), so it needs no
  * promise about which threads run when.
  * Host: -DITEMS=chunk size (multiple of 8), -DTYPE_INT=1 for int,
- * -DSPIN_LIMIT=polls.
+ * -DSPIN_LIMIT=polls, -DLOOKBACK_TEST for tests (bit 1: chunks publish
+ * only their own totals, so every look-back walks back to chunk 0; bit 2:
+ * each chunk treats its nearest predecessor as silent and sums it itself).
  */
 // check-kernels: -DITEMS=32768
 
@@ -36,6 +38,9 @@
 #endif
 #ifndef SPIN_LIMIT
 #define SPIN_LIMIT 100000
+#endif
+#ifndef LOOKBACK_TEST
+#define LOOKBACK_TEST 0
 #endif
 #if ITEMS % 8
 #error "ITEMS must be a multiple of 8"
@@ -102,13 +107,18 @@ __kernel void scan_cpu(__global const T *restrict in, __global T *restrict out,
     for (int j = (int)t - 1; j >= 0;) {
         const ulong w = st[j];
         const uint flag = (uint)(w >> 32);
-        if (flag != 0) {
+#if LOOKBACK_TEST & 2 /* tests: the nearest chunk counts as silent */
+        const int silent = flag == 0 || j + 1 == (int)t;
+#else
+        const int silent = flag == 0;
+#endif
+        if (!silent) {
             carry += AS_T((uint)w);
             if (flag == FLAG_P)
                 break;
             j--;
             spins = 0;
-        } else if (++spins > SPIN_LIMIT) { /* sum chunk j ourselves */
+        } else if (flag != 0 || ++spins > SPIN_LIMIT) { /* sum chunk j ourselves */
             const T agg = chunk_total(in + (size_t)j * ITEMS, ITEMS);
             atom_cmpxchg(&st[j], 0ul, pack(FLAG_A, agg));
             carry += agg;
@@ -116,8 +126,10 @@ __kernel void scan_cpu(__global const T *restrict in, __global T *restrict out,
             spins = 0;
         }
     }
+#if !(LOOKBACK_TEST & 1) /* tests leave it out: every look-back walks to chunk 0 */
     if (t > 0)
         atom_xchg(&st[t], pack(FLAG_P, carry + total));
+#endif
 
     /* Second pass, from cache: scan 8 lanes, add the carry, store. Two
      * vectors per step, so the carry chain has one add per 16 values. */

@@ -9,7 +9,9 @@
  *   scan_lookback: one pass with decoupled look-back, 2n values.
  *
  * Host options: -DWG=work-group size (power of two), -DITEMS=values per
- * work-item (multiple of 4), -DTYPE_INT=1 for int data (default float).
+ * work-item (multiple of 4), -DTYPE_INT=1 for int data (default float),
+ * -DLOOKBACK_TEST=1 for tests: tiles publish only their own totals, so
+ * every look-back walks back to tile 0 through every window slot.
  */
 // check-kernels: -DWG=256 -DITEMS=16
 
@@ -18,6 +20,9 @@
 #endif
 #ifndef ITEMS
 #define ITEMS 16
+#endif
+#ifndef LOOKBACK_TEST
+#define LOOKBACK_TEST 0
 #endif
 #define TILE (WG * ITEMS)
 
@@ -279,8 +284,10 @@ __kernel void scan_lookback(__global const T *in, __global T *out,
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
+#if !(LOOKBACK_TEST & 1) /* tests leave it out: every look-back walks to tile 0 */
     if (lid == 0 && tile > 0)
         publish(st, tile, FLAG_P, carry_l + total);
+#endif
     store_scan(out, tile, n, x, carry_l + before, exclusive, full, stage);
 }
 // end snippet lookback

@@ -33,7 +33,10 @@
  * Host: -DWG (power of two, at least 32), -DITEMS (multiple
  * of 4), -DTYPE_INT=1 for int (default float), -DNV_PTX=1 on NVIDIA,
  * -DBACKOFF=ns (NV_PTX only: sleep between polls, 0 = spin),
- * -DSPIN_LIMIT=polls (scan_fallback). status: 1 + tiles ulongs, zeroed.
+ * -DSPIN_LIMIT=polls (scan_fallback), -DLOOKBACK_TEST for tests (bit 1:
+ * tiles publish only their own totals, so every look-back walks back to
+ * tile 0; bit 2: scan_fallback treats each tile's nearest predecessor as
+ * silent and sums it itself). status: 1 + tiles ulongs, zeroed.
  * Global size tiles * WG, local size WG, tiles = ceil(n / (WG * ITEMS)).
  */
 // check-kernels: -DWG=256 -DITEMS=16
@@ -54,6 +57,9 @@
 #endif
 #ifndef SPIN_LIMIT
 #define SPIN_LIMIT 256
+#endif
+#ifndef LOOKBACK_TEST
+#define LOOKBACK_TEST 0
 #endif
 #define TILE (WG * ITEMS)
 #define VPI (ITEMS / 4) /* vectors per work-item */
@@ -286,6 +292,23 @@ typedef struct {
     T values[WINDOW];
 } lb_state;
 
+/* Sum silent tile j ourselves. Tile j < tile, so it is full. Publish it
+ * too: the same bits its own group will write, if it ever runs, so readers
+ * agree whichever they see. */
+static void sum_silent(volatile __global ulong *st, __global const T *in, int j, __local T4 *stage,
+                       __local T *buf, __local lb_state *lb)
+{
+    T agg = tile_total(in, (uint)j, stage, buf);
+    if (get_local_id(0) == 0) {
+        atom_cmpxchg(&st[j], 0ul, pack(FLAG_A, agg));
+        atom_inc(&st[-1]); /* count fallbacks in status[0] */
+        lb->carry += agg;
+        lb->j = j - 1;
+        lb->spins = 0;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+}
+
 static T look_back(volatile __global ulong *st, __global const T *in, uint tile, int fallback,
                    __local T4 *stage, __local T *buf, __local lb_state *lb)
 {
@@ -296,6 +319,10 @@ static T look_back(volatile __global ulong *st, __global const T *in, uint tile,
         lb->spins = 0;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
+#if LOOKBACK_TEST & 2 /* tests: the nearest predecessor is silent */
+    if (fallback)
+        sum_silent(st, in, (int)tile - 1, stage, buf, lb);
+#endif
     for (;;) {
 #if NV_PTX
         /* Warp 0 polls 32 tiles per round, lane l the tile l before lb->j;
@@ -373,20 +400,8 @@ static T look_back(volatile __global ulong *st, __global const T *in, uint tile,
             break;
         const int stalled = lb->stalled, j = lb->j;
         barrier(CLK_LOCAL_MEM_FENCE); /* all have read lb: they may change */
-        if (stalled) {
-            /* Sum tile j ourselves. Tile j < tile, so it is full. Publish
-             * it too: the same bits its own group will write, if it ever
-             * runs, so readers agree whichever they see. */
-            T agg = tile_total(in, (uint)j, stage, buf);
-            if (lid == 0) {
-                atom_cmpxchg(&st[j], 0ul, pack(FLAG_A, agg));
-                atom_inc(&st[-1]); /* count fallbacks in status[0] */
-                lb->carry += agg;
-                lb->j = j - 1;
-                lb->spins = 0;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-        }
+        if (stalled)
+            sum_silent(st, in, j, stage, buf, lb);
     }
     return lb->carry;
 }
@@ -418,8 +433,10 @@ static void scan_tile(__global const T *in, __global T *out, volatile __global u
     T carry = (T)0;
     if (tile > 0) {
         carry = look_back(st, in, tile, fallback, stage, buf, lb);
+#if !(LOOKBACK_TEST & 1) /* tests leave it out: every look-back walks to tile 0 */
         if (lid == 0)
             publish(st, tile, FLAG_P, carry + total);
+#endif
     }
     T y[ITEMS];
     T run = carry + before;

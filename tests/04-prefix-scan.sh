@@ -63,12 +63,44 @@ for f in "-T float -i" "-T int -e"; do
     # shellcheck disable=SC2086
     expect_out 0 'verified cpu-chunks: .*: ok' "04: cpu-chunks -s 1 $f" -- "$L04" -o cpu-chunks $f -n 1000000 -v 64 -s 1 -r 1
 done
+# The look-back and its fallback, forced on any device (--look-back): far
+# makes every tile publish only its own total, so each look-back walks back
+# to tile 0 through every slot of its 32-tile window; fallback also has each
+# tile sum its nearest predecessor from the input itself (scan_fallback
+# counts them: one per tile but the first). The right kernels stay exact.
+for m in "far -T float -i -n 1048577" "fallback -T int -e -n 135173" "fallback -T float -e -n 300007 -v 64"; do
+    # shellcheck disable=SC2086
+    expect_out 0 'verified cpu-chunks: .*: ok' "04: --look-back $m" -- "$L04" -o all --look-back $m -r 1
+    new_ok "04: --look-back $m" lookback onepass fallback cpu-chunks
+done
+expect_out 0 '^fallback: (3[2-9]|[4-9][0-9]|[0-9]{3,}) fallbacks' "04: --look-back fallback: a fallback in every tile" -- \
+    "$L04" -o fallback --look-back fallback -n 131073 -r 1
 # The default (no flags): every variant, and the device's fast path marked
 # default=1 on its result: line (cpu-chunks on a CPU), only that one.
 run_cmd "$L04" -n 100000 -r 1
 if [ "$(grep -c ' default=1$' "$LOG")" -eq 1 ] && grep -q '^result: variant=cpu-chunks .* default=1$' "$LOG" \
    && grep -q '^cpu-chunks .*(this device.s default)' "$LOG"; then pass "04: no flags: cpu-chunks is the CPU's default"
 else fail "04: no flags: cpu-chunks is the CPU's default" "no single default=1 on cpu-chunks" "$L04 -n 100000"; fi
+# Mesa's rusticl on the CPU: kernels of at most 32 work-items and no 64-bit
+# atomics. With no flags the shape comes from the kernels, the tuned passes
+# say in one line why they cannot run, the portable look-back is the
+# default, and everything else verifies.
+R04=(env RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl "$L04")
+if RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl "$L04" -o serial -n 1 >/dev/null 2>&1; then
+    run_cmd "${R04[@]}" -n 5000 -r 1
+    if [ "$ST" -eq 0 ] && grep -q '^default:  lookback (cpu-chunks needs cl_khr_int64_base_atomics' "$LOG" \
+       && [ "$(grep -c 'skipped: it needs 64-bit atomics' "$LOG")" -eq 3 ] \
+       && grep -q '^result: variant=lookback .* default=1$' "$LOG"; then
+        pass "04: rusticl, no flags: verifies, lookback is the default, three passes say why not"
+    else fail "04: rusticl, no flags: verifies, lookback is the default, three passes say why not" \
+        "exit status $ST or missing lines" "RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl $L04 -n 5000"; fi
+    for f in "-n 1" "-n 33 -T int -e" "-n 1009 -T int" "-n 65537 -e" "--look-back far -n 20011"; do
+        # shellcheck disable=SC2086
+        expect_out 0 'verified lookback: .*: ok' "04: rusticl -o all $f" -- "${R04[@]}" -o all $f -r 1
+        new_ok "04: rusticl -o all $f" multiblock-hs multiblock reduce-then-scan lookback
+    done
+    expect_bad "04: rusticl -o onepass: one line why not" -- "${R04[@]}" -o onepass -n 100
+fi
 # Large, natively: every variant that takes n, both types, both scans.
 for f in "-T float -i -n 16777216" "-T int -e -n 16777217" "-T float -e -n 1048579 -t 64 -v 32" \
          "-T int -i -n 1000003 -t 128 -v 8"; do
@@ -128,19 +160,15 @@ expect_bad "04: -s 0" -- "$L04" -o fallback -s 0
 expect_bad "04: onepass with fewer than 32 work-items" -- "$L04" -o onepass -t 16
 # Local arrays larger than the device's local memory: refused with the real
 # reason before anything runs (PoCL aborted inside the launch; Oclgrind said
-# CL_OUT_OF_RESOURCES with a hint about work-group sizes).
-expect_out 2 "^error: kernel scan_onepass needs [0-9]+ bytes of local memory .*CL_DEVICE_LOCAL_MEM_SIZE" \
-    "04: onepass -t 4096 -v 64: local memory refused" -- "$L04" -o onepass -n 100 -t 4096 -v 64
-for v in lookback reduce-then-scan; do
-    expect_out 2 "^error: kernel scan_(lookback|tiles) needs [0-9]+ bytes of local memory .*CL_DEVICE_LOCAL_MEM_SIZE" \
-        "04: $v -t 4096 -v 64: local memory refused" -- "$L04" -o $v -n 100 -t 4096 -v 64
-    expect_bad "04: $v -t 4096 -v 64: one line" -- "$L04" -o $v -n 100 -t 4096 -v 64
-    expect_out 2 "^error: kernel scan_(lookback|tiles) needs [0-9]+ bytes of local memory" \
-        "04: $v -t 256 -v 64 under Oclgrind: local memory refused first" -- \
-        oclgrind "$L04" -o $v -n 100 -t 256 -v 64
+# CL_OUT_OF_RESOURCES with a hint about work-group sizes). Under Oclgrind,
+# whose 32 KiB any CPU's local memory exceeds (PoCL's follows the cache).
+for v in onepass lookback reduce-then-scan; do
+    expect_out 2 "^error: kernel scan_(onepass|lookback|tiles) needs [0-9]+ bytes of local memory .*CL_DEVICE_LOCAL_MEM_SIZE" \
+        "04: $v -t 256 -v 64 under Oclgrind: local memory refused" -- oclgrind "$L04" -o $v -n 100 -t 256 -v 64
+    expect_bad "04: $v -t 256 -v 64 under Oclgrind: one line" -- oclgrind "$L04" -o $v -n 100 -t 256 -v 64
 done
 expect 0 "04: the refusal comes before anything ran" -- \
-    bash -c "! '$L04' -o all -n 100 -t 4096 -v 64 2>/dev/null | grep -q verified"
+    bash -c "! oclgrind '$L04' -o all -n 100 -t 256 -v 64 2>/dev/null | grep -q verified"
 
 # Broken kernels must fail: natively at 2^24 and more (int and float,
 # inclusive and exclusive), at the sizes where the old check let them pass
@@ -167,6 +195,20 @@ mutant op-carry $O 's/T run = carry + before;/T run = (tile + 1 == get_num_group
 mutant op-drop-last $O 's/x\[k\] = first + k < n ? in\[first + k\]/x[k] = first + k + 1 < n ? in[first + k]/'
 mutant cpu-carry $C 's/atom_xchg(&st\[t\], pack(FLAG_P, carry + total));/&\n    if (t + 1 == get_global_size(0)) carry = (T)0;/'
 mutant cpu-drop-last $C 's/min((size_t)ITEMS, n - first);/min((size_t)ITEMS, n - first - (first + ITEMS >= n));/'
+# Look-backs that lose the 32nd tile back, and fallbacks that sum a tile
+# wrong: they pass unforced, where no look-back goes that far and no
+# fallback happens (on a CPU), and fail with --look-back.
+mutant lb-slot31 $F 's/                carry += values\[k\];/                carry += k == 31 ? (T)0 : values[k];/'
+mutant op-slot31 $O 's/                carry += lb->values\[k\];/                carry += k == WINDOW - 1 ? (T)0 : lb->values[k];/'
+mutant fb-wrong-sum $O '/static T tile_total/,/return total;/s/        s += x\[k\];/        s += k ? x[k] : (T)0;/'
+mutant cpu-wrong-fallback $C 's/const T agg = chunk_total(in + (size_t)j \* ITEMS, ITEMS);/const T agg = chunk_total(in + (size_t)j * ITEMS, ITEMS - 8);/'
+mutant cpu-skip32 $C 's/            carry += AS_T((uint)w);/            carry += (int)t - j == 32 ? (T)0 : AS_T((uint)w);/'
+# Whole tiles stored past the end of the array: a wrong result (exit 1)
+# that names the buffer, not a crash in the allocator later.
+mutant abs-past-end $B 's/i < end; i += WG)/i < (g + 1) * tile; i += WG)/'
+mutant rts-past-end $F 's/scanned_sums\[tile\] + before, exclusive, full, stage);/scanned_sums[tile] + before, exclusive, 1, stage);/'
+mutant op-past-end $O 's/    store_tile(out, tile, n, full, y, stage);/    store_tile(out, tile, n, 1, y, stage);/'
+mutant cpu-past-end $C 's/    for (; k < len; k++) {/    for (; k < len + (first + len == n); k++) {/'
 big="-T float -i -n 16777216;-T int -e -n 16777217;-T float -e -n 16777219;-T int -i -n 16777216"
 while IFS='|' read -r m variants sizes; do
     for v in $variants; do
@@ -198,7 +240,21 @@ op-carry|onepass fallback|-n 100003;-n 4097 -t 32 -v 8 -T int -e;-T float -i -n 
 op-drop-last|onepass fallback|-n 5;-n 4097 -T int;-T float -i -n 16777217;-T int -i -n 16777219
 cpu-carry|cpu-chunks|-n 32769;-n 100003 -v 8 -T int -e;$big
 cpu-drop-last|cpu-chunks|-n 5;-n 32768 -T int;-n 1009 -v 8 -T int -e;-T float -e -n 16777219;-T int -i -n 16777216
+lb-slot31|lookback|--look-back far -n 16777259;--look-back far -T int -e -n 1048577
+op-slot31|onepass|--look-back far -T int -n 1048577
+op-slot31|fallback|--look-back fallback -T int -e -n 135173
+fb-wrong-sum|fallback|--look-back fallback -n 1048583;--look-back fallback -T int -n 8193
+cpu-wrong-fallback|cpu-chunks|--look-back fallback -n 1048576;--look-back fallback -T int -e -n 4194319
+cpu-skip32|cpu-chunks|--look-back far -n 16777259;--look-back far -T int -e -n 1048577 -v 64
+abs-past-end|multiblock|-n 1000003;-n 65537 -T int -e;-n 513
+rts-past-end|reduce-then-scan|-n 1000003 -T int;-n 5
+op-past-end|onepass fallback|-n 1000003;-n 4097 -T int -e
+cpu-past-end|cpu-chunks|-n 16777259 -T int;-n 32769
 EOF
+# A write past the end names the buffer and exits 1, never a crash.
+expect_out 1 '^FAILED: a kernel wrote past the end of the output \(16388 bytes\)' \
+    "04: a tile stored past the end is reported with the place" -- \
+    env CLU_KERNEL_DIR="$BADK/op-past-end" "$L04" -o onepass -n 4097 -r 1
 rm -rf "$BADK"
 
 # Oclgrind: out-of-bounds accesses, uninitialized reads, data races.

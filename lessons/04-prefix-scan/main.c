@@ -5,21 +5,20 @@
  * buffering; Blelloch's up-sweep and down-sweep; Blelloch with padding
  * against local-memory bank conflicts; a multi-block scan for any n (scan
  * tiles, scan their totals recursively, add them back); the up-sweep as a
- * reduction; reduce-then-scan; a single pass with decoupled look-back; the
- * same pass tuned for speed (the default on a GPU), with a fallback that needs
- * no scheduling promise; a chunked pass for CPUs (the default on a CPU). The
- * serial loop is the baseline. A scan of many launches is a list of steps,
- * built once, run to check it and run again to time it.
- * The host flow of lesson 01 is one call each into common/ here.
+ * reduction; reduce-then-scan; a single pass with decoupled look-back. The
+ * tuned single passes (onepass, fallback, cpu-chunks: the defaults where
+ * they are fastest) keep their device switches in fast-paths.c. A scan of
+ * many launches is a list of steps, built once, run to check it and run
+ * again to time it. The host flow of lesson 01 is one call each into common/.
  * Kernel files: kernels/04-prefix-scan.cl, kernels/04-prefix-scan-fast.cl,
  *   kernels/04-prefix-scan-onepass.cl, kernels/04-prefix-scan-cpu.cl
  * APIs introduced: __local arrays and barrier(), atomic_inc / atomic_xchg /
  * atomic_or on global memory, -D build options that size local arrays,
- * CL_KERNEL_LOCAL_MEM_SIZE (checked by clu_check_wgsize).
+ * CL_KERNEL_WORK_GROUP_SIZE and CL_KERNEL_LOCAL_MEM_SIZE, CL_DEVICE_EXTENSIONS.
  */
 #include "clu.h"
+#include "fast-paths.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,71 +68,69 @@ static void reference(const void *in, int is_int, size_t n, int exclusive, doubl
 
 #define BLOCK "04-prefix-scan.cl"
 #define FAST "04-prefix-scan-fast.cl"
-#define ONEPASS "04-prefix-scan-onepass.cl"
-#define CHUNKS "04-prefix-scan-cpu.cl"
-enum { ON_GPU = 1, ON_CPU = 2 }; /* where a variant is the default */
 #define MAXSTEPS 80
 
+// snippet: plans
+/* A scan is a list of launches (a multi-block scan needs several) and the
+ * buffers they use, built once, run to check it, run again to time it.
+ * Every buffer has a guard zone past its end, checked after each run. */
 typedef struct { cl_kernel k; size_t groups; const char *what; int after_clear; } step;
-
-/* One variant's scan: its launches in order and the buffers they use. */
+typedef struct { cl_mem mem; size_t bytes; const char *what; } buffer;
 typedef struct {
     clu_env *env;
-    cl_program block, fast, own; /* own: a variant's own build (its shape) */
-    size_t n, wg, items, esize, spin;
-    int exclusive, is_int, nv_ptx;
-    cl_mem d_in, d_out, result; /* result: d_out, or the total for reduce */
-    cl_mem status;              /* the single passes' tile counter and statuses */
+    cl_program block, fast, own; /* own: a tuned pass's build (its shape) */
+    size_t n, wg, items, esize, guard;
+    int exclusive, is_int, t_set, v_set; /* t_set, v_set: -t, -v given */
+    char defs[96];                       /* -D options besides the shape */
+    buffer in, out, bufs[MAXSTEPS];
+    cl_mem result; /* out, or the total for the reduction */
     step steps[MAXSTEPS];
     int nsteps, nbufs;
-    cl_mem bufs[MAXSTEPS];
 } scan;
+// end snippet plans
 
 typedef struct variant variant;
-typedef void plan_fn(scan *s, const variant *v);
-static plan_fn plan_multiblock, plan_reduce, plan_reduce_then_scan, plan_lookback, plan_onepass;
+typedef const char *plan_fn(scan *s, const variant *v); /* why it cannot run here, or NULL */
+static plan_fn plan_multiblock, plan_reduce, plan_reduce_then_scan, plan_lookback, plan_tuned;
 
 // snippet: variants
 struct variant {
     const char *name, *why;
-    const char *kernel; /* the kernel that scans (or sums) a tile; NULL: the C loop */
-    const char *file;
-    plan_fn *plan;      /* puts the variant's launches in order */
-    size_t per_item;    /* values per work-item in a tile; 0: -v of them */
-    int one_group;      /* scans at most one tile (one launch of the multi-block plan) */
-    int total_only;     /* computes the total, not the scan */
-    int bank_model;     /* print the bank-conflict model of its tile */
-    size_t wg, items;   /* its own shape unless -t / -v say otherwise; 0: theirs */
-    int default_on;     /* the fast path, run with no flags, on ON_GPU or ON_CPU */
-    int fallbacks;      /* counts the tiles it summed for a silent predecessor */
+    const char *kernel, *file; /* what scans (or sums) a tile; NULL: the C loop */
+    plan_fn *plan;             /* puts the variant's launches in order */
+    size_t per_item;           /* values per work-item in a tile; 0: -v of them */
+    int one_group, total_only; /* scans one tile at most; computes the total only */
+    int bank_model, fallbacks; /* prints the bank model; counts its fallbacks */
 };
 
 static const variant variants[] = {
-    {"serial", "the C loop on the host, in float: the baseline", NULL, NULL, NULL, 1, 0, 0, 0},
-    {"hillis-steele", "one work-group: log2(WG) steps of WG additions, double buffered",
-     "scan_hillis_steele", BLOCK, plan_multiblock, 1, 1, 0, 0},
-    {"blelloch", "one work-group: up-sweep and down-sweep, 2(m-1) additions for m = 2 WG values",
-     "scan_blelloch", BLOCK, plan_multiblock, 2, 1, 0, 1},
-    {"blelloch-pad", "the same, one word of padding per 32 against bank conflicts",
-     "scan_blelloch_pad", BLOCK, plan_multiblock, 2, 1, 0, 1},
-    {"multiblock-hs", "any n: Hillis-Steele tiles, their totals scanned recursively and added back",
-     "scan_hillis_steele", BLOCK, plan_multiblock, 1, 0, 0, 0},
-    {"multiblock-blelloch", "any n: the same with Blelloch tiles",
-     "scan_blelloch", BLOCK, plan_multiblock, 2, 0, 0, 0},
-    {"multiblock", "any n: the same with padded Blelloch tiles (4n values of traffic)",
-     "scan_blelloch_pad", BLOCK, plan_multiblock, 2, 0, 0, 0},
-    {"reduce", "the up-sweep alone: the total of n values, each read once (1n)",
-     "reduce_tiles", FAST, plan_reduce, 0, 0, 1, 0},
-    {"reduce-then-scan", "tile totals, their scan, then each tile scanned again from its total (3n)",
-     "scan_tiles", FAST, plan_reduce_then_scan, 0, 0, 0, 0},
-    {"lookback", "one pass (2n): each tile adds its predecessors' published totals",
-     "scan_lookback", FAST, plan_lookback, 0, 0, 0, 0},
-    {"onepass", "the same pass tuned: coalesced tiles, one 64-bit status, a warp-wide look-back",
-     "scan_onepass", ONEPASS, plan_onepass, 0, 0, 0, 0, 128, 32, ON_GPU, 0},
-    {"fallback", "the same, and a group tired of waiting sums the silent tile itself: no scheduling promise",
-     "scan_fallback", ONEPASS, plan_onepass, 0, 0, 0, 0, 128, 32, 0, 1},
-    {"cpu-chunks", "one work-item per chunk of 32768 values: sum, look back, scan again from cache",
-     "scan_cpu", CHUNKS, plan_onepass, 0, 0, 0, 0, 1, 32768, ON_CPU, 0},
+    {.name = "serial", .why = "the C loop on the host, in float: the baseline"},
+    {.name = "hillis-steele", .why = "one work-group: log2(WG) steps of WG additions, double buffered",
+     .kernel = "scan_hillis_steele", .file = BLOCK, .plan = plan_multiblock, .per_item = 1, .one_group = 1},
+    {.name = "blelloch", .why = "one work-group: up-sweep and down-sweep, 2(m-1) additions for m = 2 WG values",
+     .kernel = "scan_blelloch", .file = BLOCK, .plan = plan_multiblock, .per_item = 2, .one_group = 1,
+     .bank_model = 1},
+    {.name = "blelloch-pad", .why = "the same, one word of padding per 32 against bank conflicts",
+     .kernel = "scan_blelloch_pad", .file = BLOCK, .plan = plan_multiblock, .per_item = 2, .one_group = 1,
+     .bank_model = 1},
+    {.name = "multiblock-hs", .why = "any n: Hillis-Steele tiles, their totals scanned recursively and added back",
+     .kernel = "scan_hillis_steele", .file = BLOCK, .plan = plan_multiblock, .per_item = 1},
+    {.name = "multiblock-blelloch", .why = "any n: the same with Blelloch tiles",
+     .kernel = "scan_blelloch", .file = BLOCK, .plan = plan_multiblock, .per_item = 2},
+    {.name = "multiblock", .why = "any n: the same with padded Blelloch tiles (4n values of traffic)",
+     .kernel = "scan_blelloch_pad", .file = BLOCK, .plan = plan_multiblock, .per_item = 2},
+    {.name = "reduce", .why = "the up-sweep alone: the total of n values, each read once (1n)",
+     .kernel = "reduce_tiles", .file = FAST, .plan = plan_reduce, .total_only = 1},
+    {.name = "reduce-then-scan", .why = "tile totals, their scan, then each tile scanned again from its total (3n)",
+     .kernel = "scan_tiles", .file = FAST, .plan = plan_reduce_then_scan},
+    {.name = "lookback", .why = "one pass (2n): each tile adds its predecessors' published totals",
+     .kernel = "scan_lookback", .file = FAST, .plan = plan_lookback},
+    {.name = "onepass", .why = "the same pass tuned: coalesced tiles, one 64-bit status, a warp-wide look-back",
+     .kernel = "scan_onepass", .file = "04-prefix-scan-onepass.cl", .plan = plan_tuned},
+    {.name = "fallback", .why = "the same, and a group tired of waiting sums the silent tile itself: no scheduling promise",
+     .kernel = "scan_fallback", .file = "04-prefix-scan-onepass.cl", .plan = plan_tuned, .fallbacks = 1},
+    {.name = "cpu-chunks", .why = "one work-item per chunk of 32768 values: sum, look back, scan again from cache",
+     .kernel = "scan_cpu", .file = "04-prefix-scan-cpu.cl", .plan = plan_tuned},
 };
 // end snippet variants
 enum { NVARIANTS = sizeof variants / sizeof variants[0] };
@@ -143,21 +140,14 @@ static size_t tile_of(const scan *s, const variant *v)
     return s->wg * (v->per_item ? v->per_item : s->items);
 }
 
-/* Why variant v cannot run with these options, or NULL. */
-static const char *why_not(const scan *s, const variant *v, int is_int)
+/* Why variant v cannot run with these options, or NULL (the tuned passes
+ * add theirs in fast-paths.c). */
+static const char *why_not(const scan *s, const variant *v)
 {
     static char why[160];
-    if (!v->plan && is_int) return "the serial baseline scans floats";
-    if (v->plan && tile_of(s, v) < 2) return "tiles of one value never get shorter: use -t 2 or more";
-    if (v->wg == 1 && clu_on_oclgrind(s->env))
-        return "Oclgrind 21.10 crashes when it releases this kernel (after computing it right)";
-    if (v->wg == 1 && s->wg != 1) return "it runs one work-item per group: leave -t out (or -t 1)";
-    if (v->wg == 1 && s->items % 8) return "its chunks are read 8 values at a time: -v must be a multiple of 8";
-    if (v->plan && v->wg != 1 && s->items > 64) return "at most 64 values per work-item (-v) in a work-group's tile";
-    /* At least 32: NVIDIA's warp instructions need it; PoCL 3.1 crashed
-     * inside the kernel with 2 to 16 (Oclgrind ran those cleanly). */
-    if (!strcmp(v->file ? v->file : "", ONEPASS) && s->wg < 32)
-        return "its work-group must be at least 32 (-t 32 or more)";
+    if (!v->plan) return s->is_int ? "the serial baseline scans floats" : NULL;
+    if (tile_of(s, v) < 2) return "tiles of one value never get shorter: use -t 2 or more";
+    if (s->items > 64 && !fast_is_tuned(v->name)) return "at most 64 values per work-item (-v) in a tile";
     if (v->one_group && s->n > tile_of(s, v))
         return snprintf(why, sizeof why, "it scans within one work-group: n must be at most %zu with "
                         "-t %zu (use -o multiblock for more)", tile_of(s, v), s->wg), why;
@@ -167,22 +157,23 @@ static const char *why_not(const scan *s, const variant *v, int is_int)
 /* A kernel for the next launch, its buffers and then its 32-bit numbers as
  * arguments; refused (exit 2) if the work-group or its local arrays do not
  * fit this device. */
-static cl_kernel add_step(scan *s, const char *file, const char *name, size_t groups, const char *what,
-                          int nmem, const cl_mem *mem, int nnum, const cl_uint *num)
+static void add_step(scan *s, cl_program p, const char *name, size_t groups, const char *what, int nmem,
+                     const cl_mem *mem, int nnum, const cl_uint *num)
 {
     if (s->nsteps == MAXSTEPS) clu_die("too many launches in one scan");
-    cl_kernel k = clu_kernel(!strcmp(file, BLOCK) ? s->block : !strcmp(file, FAST) ? s->fast : s->own, name);
+    cl_kernel k = clu_kernel(p, name);
     for (int i = 0; i < nmem; i++) CLU_CHECK(clSetKernelArg(k, (cl_uint)i, sizeof(cl_mem), &mem[i]));
     for (int i = 0; i < nnum; i++) CLU_CHECK(clSetKernelArg(k, (cl_uint)(nmem + i), sizeof(cl_uint), &num[i]));
     clu_check_wgsize(s->env, k, s->wg);
-    s->steps[s->nsteps++] = (step){k, groups, what, 0};
-    return k;
+    s->steps[s->nsteps++] = (step){.k = k, .groups = groups, .what = what};
 }
 
-static cl_mem add_buffer(scan *s, size_t count, const char *what)
+/* A buffer of `bytes` and a guard zone after it. */
+static cl_mem add_buffer(scan *s, size_t bytes, const char *what)
 {
-    return s->bufs[s->nbufs++] = clu_buffer(s->env, CL_MEM_READ_WRITE, clu_bytes(count, s->esize, what),
-                                            NULL, what);
+    cl_mem m = clu_buffer(s->env, CL_MEM_READ_WRITE, bytes + s->guard, NULL, what);
+    s->bufs[s->nbufs++] = (buffer){.mem = m, .bytes = bytes, .what = what};
+    return m;
 }
 
 // snippet: multiblock
@@ -193,33 +184,35 @@ static void multiblock(scan *s, const char *kernel, size_t tile, cl_mem in, cl_m
                        int exclusive)
 {
     size_t tiles = (n + tile - 1) / tile;
-    cl_mem sums = add_buffer(s, tiles, "the tile totals");
-    add_step(s, BLOCK, kernel, tiles, in == out ? "scan tile totals" : "scan tiles", 3,
+    cl_mem sums = add_buffer(s, tiles * s->esize, "the tile totals");
+    add_step(s, s->block, kernel, tiles, in == out ? "scan tile totals" : "scan tiles", 3,
              (cl_mem[]){in, out, sums}, 2, (cl_uint[]){(cl_uint)n, (cl_uint)exclusive});
     if (tiles == 1) return;
     multiblock(s, kernel, tile, sums, sums, tiles, 1);
-    add_step(s, BLOCK, "add_block_sums", tiles, "add tile totals", 2, (cl_mem[]){out, sums}, 2,
+    add_step(s, s->block, "add_block_sums", tiles, "add tile totals", 2, (cl_mem[]){out, sums}, 2,
              (cl_uint[]){(cl_uint)n, (cl_uint)tile});
 }
 // end snippet multiblock
 
-static void plan_multiblock(scan *s, const variant *v)
+static const char *plan_multiblock(scan *s, const variant *v)
 {
-    multiblock(s, v->kernel, tile_of(s, v), s->d_in, s->d_out, s->n, s->exclusive);
+    multiblock(s, v->kernel, tile_of(s, v), s->in.mem, s->out.mem, s->n, s->exclusive);
+    return NULL;
 }
 
 // snippet: reduce
 /* The up-sweep alone: totals of tiles, then totals of those, down to one. */
-static void plan_reduce(scan *s, const variant *v)
+static const char *plan_reduce(scan *s, const variant *v)
 {
-    cl_mem src = s->d_in;
+    cl_mem src = s->in.mem;
     for (size_t n = s->n, tiles = 0; tiles != 1; n = tiles) {
         tiles = (n + tile_of(s, v) - 1) / tile_of(s, v);
-        cl_mem sums = add_buffer(s, tiles, "the tile totals");
-        add_step(s, v->file, v->kernel, tiles, src == s->d_in ? "reduce tiles" : "reduce totals", 2,
+        cl_mem sums = add_buffer(s, tiles * s->esize, "the tile totals");
+        add_step(s, s->fast, v->kernel, tiles, src == s->in.mem ? "reduce tiles" : "reduce totals", 2,
                  (cl_mem[]){src, sums}, 1, (cl_uint[]){(cl_uint)n});
         s->result = src = sums;
     }
+    return NULL;
 }
 // end snippet reduce
 
@@ -227,124 +220,104 @@ static void plan_reduce(scan *s, const variant *v)
 /* Reduce-then-scan: read the input once to get the tile totals, scan the
  * totals (few: n / tile), read the input again to scan each tile from its
  * starting total. 3n values of traffic. */
-static void plan_reduce_then_scan(scan *s, const variant *v)
+static const char *plan_reduce_then_scan(scan *s, const variant *v)
 {
     size_t tiles = (s->n + tile_of(s, v) - 1) / tile_of(s, v);
-    cl_mem sums = add_buffer(s, tiles, "the tile totals");
-    add_step(s, FAST, "reduce_tiles", tiles, "reduce tiles", 2, (cl_mem[]){s->d_in, sums}, 1,
+    cl_mem sums = add_buffer(s, tiles * s->esize, "the tile totals");
+    add_step(s, s->fast, "reduce_tiles", tiles, "reduce tiles", 2, (cl_mem[]){s->in.mem, sums}, 1,
              (cl_uint[]){(cl_uint)s->n});
     multiblock(s, "scan_blelloch_pad", 2 * s->wg, sums, sums, tiles, 1);
-    add_step(s, v->file, v->kernel, tiles, "rescan tiles from totals", 3, (cl_mem[]){s->d_in, s->d_out, sums},
+    add_step(s, s->fast, v->kernel, tiles, "rescan tiles from totals", 3, (cl_mem[]){s->in.mem, s->out.mem, sums},
              2, (cl_uint[]){(cl_uint)s->n, (cl_uint)s->exclusive});
+    return NULL;
 }
 // end snippet reduce-then-scan
 
 // snippet: lookback-host
-/* The single pass: clear the tile counter and the statuses (two words per
- * tile), then one launch. */
-static void plan_lookback(scan *s, const variant *v)
+/* The single pass: clear the tile counter and the statuses (`words` words
+ * of `size` bytes per tile), then one launch. */
+static void single_pass(scan *s, cl_program p, const variant *v, const char *clear, size_t words, size_t size)
 {
     size_t tiles = (s->n + tile_of(s, v) - 1) / tile_of(s, v);
-    cl_uint count = (cl_uint)(1 + 2 * tiles);
-    cl_mem status = s->bufs[s->nbufs++] =
-        clu_buffer(s->env, CL_MEM_READ_WRITE, count * sizeof(cl_uint), NULL, "the tile statuses");
-    add_step(s, FAST, "clear_status", (count + s->wg - 1) / s->wg, "clear statuses", 1, &status, 1, &count);
-    add_step(s, v->file, v->kernel, tiles, "scan with look-back", 3, (cl_mem[]){s->d_in, s->d_out, status}, 2,
+    cl_uint count = (cl_uint)(1 + words * tiles);
+    cl_mem status = add_buffer(s, count * size, "the tile statuses");
+    add_step(s, p, clear, (count + s->wg - 1) / s->wg, "clear statuses", 1, &status, 1, &count);
+    add_step(s, p, v->kernel, tiles, "scan in one pass", 3, (cl_mem[]){s->in.mem, s->out.mem, status}, 2,
              (cl_uint[]){(cl_uint)s->n, (cl_uint)s->exclusive});
     s->steps[s->nsteps - 1].after_clear = 1;
+}
+
+static const char *plan_lookback(scan *s, const variant *v)
+{
+    single_pass(s, s->fast, v, "clear_status", 2, sizeof(cl_uint)); /* two 32-bit words per status */
+    return NULL;
 }
 // end snippet lookback-host
 
 // snippet: onepass-host
-/* The fast single passes: their own build (shape; on NVIDIA the warp
- * instructions in inline PTX, which other devices would compile into
- * garbage), one 64-bit status per tile after the tile counter, all cleared
- * before each scan, then one launch. */
-static void plan_onepass(scan *s, const variant *v)
+/* The tuned passes: their own shape and device switches (fast-paths.c), one
+ * 64-bit status per tile after the tile counter. */
+static const char *plan_tuned(scan *s, const variant *v)
 {
-    char defs[160];
-    size_t tiles = (s->n + tile_of(s, v) - 1) / tile_of(s, v);
-    cl_uint count = (cl_uint)(1 + tiles);
-    int len = snprintf(defs, sizeof defs, "-DWG=%zu -DITEMS=%zu -DTYPE_INT=%d -DNV_PTX=%d", s->wg, s->items,
-                       s->is_int, s->nv_ptx);
-    if (s->spin) snprintf(defs + len, sizeof defs - (size_t)len, " -DSPIN_LIMIT=%zu", s->spin);
-    s->own = clu_build(s->env, v->file, defs);
-    s->status = s->bufs[s->nbufs++] =
-        clu_buffer(s->env, CL_MEM_READ_WRITE, count * sizeof(cl_ulong), NULL, "the tile statuses");
-    add_step(s, v->file, "clear_status64", (count + s->wg - 1) / s->wg, "clear statuses", 1, &s->status, 1,
-             &count);
-    add_step(s, v->file, v->kernel, tiles, "scan in one pass", 3, (cl_mem[]){s->d_in, s->d_out, s->status}, 2,
-             (cl_uint[]){(cl_uint)s->n, (cl_uint)s->exclusive});
-    s->steps[s->nsteps - 1].after_clear = 1;
+    char defs[128];
+    const char *why = NULL;
+    size_t wg, items;
+    fast_shape(v->name, &wg, &items);
+    s->wg = s->t_set ? s->wg : wg, s->items = s->v_set ? s->items : items;
+    if ((why = fast_why_not(s->env, v->name, s->wg, s->items))) return why;
+    snprintf(defs, sizeof defs, "%s -DNV_PTX=%d", s->defs, fast_nv_ptx(s->env));
+    fast_build(s->env, &v->file, &s->own, 1, defs, &s->wg, &s->items, s->t_set, s->v_set);
+    if ((why = fast_why_not(s->env, v->name, s->wg, s->items))) return why; /* the device's shape */
+    single_pass(s, s->own, v, "clear_status64", 1, sizeof(cl_ulong));
+    return NULL;
 }
 // end snippet onepass-host
 
-/* What status[0] holds after scan_fallback: how many tiles a waiting group
- * summed itself because their owner had not published yet. */
-static unsigned long long fallbacks(const scan *s)
-{
-    cl_ulong count = 0;
-    clu_read(s->env, s->status, sizeof count, &count);
-    return (unsigned long long)count;
-}
-
-/* ---- the bank model ------------------------------------------------------- */
-
-// snippet: bank-model
-/* How many cycles one warp of 32 work-items needs for one local-memory
- * access of the up-sweep, on 32 banks of 4 bytes: the largest number of
- * distinct words that fall into the same bank (equal words are broadcast). */
-static int conflict_degree(size_t offset, size_t lane0, size_t active, int right, int pad)
-{
-    size_t words[32];
-    int count = 0, worst = 0;
-    for (size_t t = lane0; t < lane0 + 32 && t < active; t++) {
-        size_t w = offset * (2 * t + (right ? 2 : 1)) - 1;
-        words[count++] = pad ? w + (w >> 5) : w;
-    }
-    for (int b = 0; b < 32; b++) {
-        int in_bank = 0;
-        for (int i = 0; i < count; i++) {
-            int first = 1; /* count each distinct word once */
-            for (int j = 0; j < i; j++) if (words[j] == words[i]) first = 0;
-            if (first && words[i] % 32 == (size_t)b) in_bank++;
-        }
-        if (in_bank > worst) worst = in_bank;
-    }
-    return worst;
-}
-// end snippet bank-model
-
-static void print_bank_model(size_t wg)
-{
-    printf("bank model (32 banks of 4 bytes), up-sweep of %zu values, worst access per warp:\n", 2 * wg);
-    printf("  offset:      ");
-    for (size_t o = 1; o < 2 * wg; o <<= 1) printf(" %4zu", o);
-    for (int pad = 0; pad <= 1; pad++) {
-        printf("\n  %-12s ", pad ? "padded:" : "plain:");
-        for (size_t o = 1; o < 2 * wg; o <<= 1) {
-            int worst = 0;
-            for (size_t lane0 = 0; lane0 < wg / o; lane0 += 32)
-                for (int right = 0; right <= 1; right++) {
-                    int d = conflict_degree(o, lane0, wg / o, right, pad);
-                    if (d > worst) worst = d;
-                }
-            printf(" %3dx", worst);
-        }
-    }
-    printf("\n");
-}
-
 /* ---- run and verify ------------------------------------------------------- */
 
-static void run_steps(scan *s)
+/* Marks: a NaN for "never written" in every buffer before a run, and in
+ * its guard zone a tiny number that any addition to it changes. */
+#define UNWRITTEN 0x7fc00000u
+#define GUARD 0x0badf00du
+
+/* Mark every buffer (the output and the plan's own), run the launches in
+ * order, then check that each guard zone still holds its marks: a write
+ * past the end is a wrong result, with the place. Written, not filled:
+ * Oclgrind counts filled memory as uninitialized even after a kernel wrote it. */
+static size_t run_steps(scan *s)
 {
+    size_t bad = 0, most = s->out.bytes;
+    for (int i = 0; i < s->nbufs; i++) most = s->bufs[i].bytes > most ? s->bufs[i].bytes : most;
+    uint32_t *h = clu_malloc(most + s->guard, "the marks");
+    for (int i = -1; i < s->nbufs; i++) {
+        const buffer *b = i < 0 ? &s->out : &s->bufs[i];
+        for (size_t w = 0; w < (b->bytes + s->guard) / 4; w++) h[w] = w < b->bytes / 4 ? UNWRITTEN : GUARD;
+        CLU_CHECK(clEnqueueWriteBuffer(s->env->queue, b->mem, CL_TRUE, 0, b->bytes + s->guard, h, 0, NULL, NULL));
+    }
     for (int i = 0; i < s->nsteps; i++) {
         size_t global = s->steps[i].groups * s->wg;
-        CLU_CHECK(clEnqueueNDRangeKernel(s->env->queue, s->steps[i].k, 1, NULL, &global, &s->wg, 0,
-                                         NULL, NULL));
+        CLU_CHECK(clEnqueueNDRangeKernel(s->env->queue, s->steps[i].k, 1, NULL, &global, &s->wg, 0, NULL, NULL));
     }
     CLU_CHECK(clFinish(s->env->queue)); /* a kernel that faulted is reported here */
+    for (int i = -1; i < s->nbufs; i++) {
+        const buffer *b = i < 0 ? &s->out : &s->bufs[i];
+        CLU_CHECK(clEnqueueReadBuffer(s->env->queue, b->mem, CL_TRUE, b->bytes, s->guard, h, 0, NULL, NULL));
+        for (size_t w = 0; w < s->guard / 4; w++)
+            if (h[w] != GUARD && !bad++)
+                printf("FAILED: a kernel wrote past the end of %s (%zu bytes): at byte %zu after it\n", b->what,
+                       b->bytes, 4 * w);
+    }
+    free(h);
+    return bad;
+}
+
+/* What status[0] holds after scan_fallback: how many tiles a waiting group
+ * summed itself because their owner had not published yet. */
+static unsigned long long fallbacks(scan *s)
+{
+    cl_ulong count = 0;
+    clu_read(s->env, s->bufs[s->nbufs - 1].mem, sizeof count, &count);
+    return (unsigned long long)count;
 }
 
 // snippet: check
@@ -353,29 +326,24 @@ static void run_steps(scan *s)
  * many results are wrong. Whole numbers +-1..4: the partial sums are random
  * walks, about sqrt(7.5 n) in size: 1.3e5 at n = 2^31, far below 2^24, so
  * every float sum is exact and a missing term always shows. */
-static size_t check(scan *s, const variant *v, int is_int, int exact, void *h_in, void *h_out,
-                    double *ref, double *mag, int *iref)
+static size_t check(scan *s, const variant *v, int exact, void *h_in, void *h_out, double *ref,
+                    double *mag, int *iref)
 {
-    size_t n = s->n, nout = v->total_only ? 1 : n;
+    size_t n = s->n, nout = v->total_only ? 1 : n, wrong = 0;
     float *f = h_in;
     if (exact) {
         clu_fill_exact(f, n, 4, 4);
-        for (size_t i = 0; is_int && i < n; i++) { /* the same whole numbers as ints */
+        for (size_t i = 0; s->is_int && i < n; i++) { /* the same whole numbers as ints */
             int x = (int)f[i];
             memcpy((char *)h_in + i * sizeof x, &x, sizeof x);
         }
-    } else if (is_int) clu_fill_random_int(h_in, n, 5, -1000, 1000);
+    } else if (s->is_int) clu_fill_random_int(h_in, n, 5, -1000, 1000);
     else clu_fill_random(f, n, 5, -1.0f, 1.0f);
-    reference(h_in, is_int, n, s->exclusive && !v->total_only, ref, mag, iref);
+    reference(h_in, s->is_int, n, s->exclusive && !v->total_only, ref, mag, iref);
 
     if (v->plan) {
-        CLU_CHECK(clEnqueueWriteBuffer(s->env->queue, s->d_in, CL_TRUE, 0, n * s->esize, h_in, 0, NULL, NULL));
-        /* An output the scan never writes stays NaN (2143289344 as an int)
-         * and fails. Written, not filled: Oclgrind counts filled memory as
-         * uninitialized even after a kernel wrote it. */
-        for (size_t i = 0; i < nout; i++) memcpy((char *)h_out + i * 4, &(uint32_t){0x7fc00000}, 4);
-        CLU_CHECK(clEnqueueWriteBuffer(s->env->queue, s->result, CL_TRUE, 0, nout * s->esize, h_out, 0, NULL, NULL));
-        run_steps(s);
+        CLU_CHECK(clEnqueueWriteBuffer(s->env->queue, s->in.mem, CL_TRUE, 0, n * s->esize, h_in, 0, NULL, NULL));
+        wrong = run_steps(s); /* an output it never writes stays NaN, and fails */
         clu_read(s->env, s->result, nout * s->esize, h_out);
         if (v->fallbacks) printf("%s: %llu fallbacks (tiles summed by a waiting group)\n", v->name, fallbacks(s));
     } else scan_serial(h_in, h_out, n, s->exclusive);
@@ -383,8 +351,8 @@ static size_t check(scan *s, const variant *v, int is_int, int exact, void *h_in
     char what[64];
     snprintf(what, sizeof what, "%s%s%s", v->name, v->total_only ? " total" : "", exact ? " (whole numbers)" : "");
     size_t last = n - nout; /* the total is the last inclusive sum */
-    if (is_int) return clu_verify_int(what, h_out, iref + last, nout);
-    return clu_verify(what, h_out, ref + last, exact ? NULL : mag + last, nout, n);
+    if (s->is_int) return wrong + clu_verify_int(what, h_out, iref + last, nout);
+    return wrong + clu_verify(what, h_out, ref + last, exact ? NULL : mag + last, nout, n);
 }
 // end snippet check
 
@@ -420,7 +388,7 @@ static double time_variant(scan *s, const variant *v, size_t reps, void *h_in, v
 
 /* ---- report ----------------------------------------------------------------- */
 
-static void report(const scan *s, const variant *v, const char *type, size_t reps, double ms,
+static void report(scan *s, const variant *v, const char *type, size_t reps, double ms,
                    const double *stage_ms, double copy, int is_default)
 {
     double slowest = 0.0, gbps = (v->total_only ? 1.0 : 2.0) * (double)(s->n * s->esize) / ms * 1e-6;
@@ -437,16 +405,8 @@ static void report(const scan *s, const variant *v, const char *type, size_t rep
            "exclusive" : "inclusive", s->n, s->wg, s->items, v->plan ? tile_of(s, v) : s->n, ms, gbps,
            s->nsteps, slowest);
     if (copy > 0) printf(" copy_gbps=%.3f pct_copy=%.2f", copy, 100.0 * gbps / copy);
-    if (v->fallbacks) printf(" fallbacks=%llu", fallbacks(s));
+    if (v->fallbacks) printf(" fallbacks=%llu", fallbacks(s)); /* in the last timed run */
     printf(" default=%d\n", is_default);
-}
-
-/* The platform's name: NVIDIA's is "NVIDIA CUDA". */
-static int on_nvidia(const clu_env *env)
-{
-    char name[256] = "";
-    CLU_CHECK(clGetPlatformInfo(env->platform, CL_PLATFORM_NAME, sizeof name - 1, name, NULL));
-    return strstr(name, "NVIDIA") != NULL;
 }
 
 /* ---- main ------------------------------------------------------------------- */
@@ -455,95 +415,110 @@ int main(int argc, char **argv)
 {
     size_t n = 1 << 20, wg = 0, items = 0, reps = 5, spin = 0; /* 0: not given */
     int chosen = -1, excl_flag = 0, incl_flag = 0;
-    const char *type_s = "float";
+    const char *type_s = "float", *test_s = "off";
     // snippet: options
     const clu_option opts[] = {
-        {"-o", "VARIANT", "the scan to run", CLU_OPT_VARIANT, &chosen, CLU_VARIANTS(variants)},
-        {"-n", "N", "number of values to scan", CLU_OPT_SIZE, &n, 1, (size_t)1 << 31},
-        {"-T", "TYPE", "float or int", CLU_OPT_STRING, &type_s, 0, 0},
-        {"-i", NULL, "inclusive scan: B[i] includes A[i] (the default)", CLU_OPT_FLAG, &incl_flag, 0, 0},
-        {"-e", NULL, "exclusive scan: B[i] = A[0] + ... + A[i-1], B[0] = 0", CLU_OPT_FLAG, &excl_flag, 0, 0},
-        {"-t", "WG", "work-group size, a power of two (default 256; onepass, fallback: 128, at least 32)", CLU_OPT_SIZE,
-         &wg, 1, 1 << 16},
-        {"-v", "ITEMS", "values per work-item of reduce ... fallback (multiple of 4, at most 64; default 16, "
-         "onepass: 32), or cpu-chunks' chunk (multiple of 8; default 32768)", CLU_OPT_SIZE, &items, 4, 1 << 20},
-        {"-s", "POLLS", "polls before fallback or cpu-chunks sums a silent tile itself (default: the kernel's)",
-         CLU_OPT_SIZE, &spin, 1, 1u << 30},
-        {"-r", "REPS", "timed runs of each launch; the best counts", CLU_OPT_SIZE, &reps, 1, 100},
+        {.flag = "-o", .metavar = "VARIANT", .help = "the scan to run", .kind = CLU_OPT_VARIANT, .dest = &chosen,
+         .table = variants, .count = NVARIANTS, .stride = sizeof variants[0]},
+        {.flag = "-n", .metavar = "N", .help = "number of values to scan", .kind = CLU_OPT_SIZE, .dest = &n,
+         .min = 1, .max = (size_t)1 << 31},
+        {.flag = "-T", .metavar = "TYPE", .help = "float or int", .kind = CLU_OPT_STRING, .dest = &type_s},
+        {.flag = "-i", .help = "inclusive scan: B[i] includes A[i] (the default)", .kind = CLU_OPT_FLAG,
+         .dest = &incl_flag},
+        {.flag = "-e", .help = "exclusive scan: B[i] = A[0] + ... + A[i-1], B[0] = 0", .kind = CLU_OPT_FLAG,
+         .dest = &excl_flag},
+        {.flag = "-t", .metavar = "WG", .help = "work-group size, a power of two (0: the most the kernels "
+         "allow, up to 256; the tuned passes: their own, fast-paths.c)", .kind = CLU_OPT_SIZE, .dest = &wg, .min = 1,
+         .max = 1 << 16},
+        {.flag = "-v", .metavar = "ITEMS", .help = "values per work-item of reduce ... fallback (multiple of 4, "
+         "at most 64; 0: 16, or what local memory holds), or cpu-chunks' chunk (multiple of 8)",
+         .kind = CLU_OPT_SIZE, .dest = &items, .min = 4, .max = 1 << 20},
+        {.flag = "-s", .metavar = "POLLS", .help = "polls before fallback or cpu-chunks sums a silent tile "
+         "itself (0: the kernel's own)", .kind = CLU_OPT_SIZE, .dest = &spin, .min = 1, .max = 1u << 30},
+        {.flag = "--look-back", .metavar = "MODE", .help = "for tests: far (every look-back walks to tile 0) "
+         "or fallback (also sums the nearest tile itself)", .kind = CLU_OPT_STRING, .dest = &test_s},
+        {.flag = "-r", .metavar = "REPS", .help = "timed runs of each launch; the best counts",
+         .kind = CLU_OPT_SIZE, .dest = &reps, .min = 1, .max = 100},
     };
     // end snippet options
     clu_common common;
     clu_parse_args(argc, argv, "lesson 04: prefix scan, from one work-group to memory speed", opts,
                    sizeof opts / sizeof opts[0], &common);
     const int is_int = !strcmp(type_s, "int");
+    const int test = !strcmp(test_s, "far") ? 1 : !strcmp(test_s, "fallback") ? 3 : 0;
     if (!is_int && strcmp(type_s, "float")) clu_die("-T %s: the type is float or int", type_s);
+    if (!test && strcmp(test_s, "off")) clu_die("--look-back %s: the mode is far or fallback", test_s);
     if (excl_flag && incl_flag) clu_die("-i and -e exclude each other: choose one");
-    const int t_set = wg != 0, v_set = items != 0;
-    if (!t_set) wg = 256;
-    if (!v_set) items = 16;
     if (wg & (wg - 1)) clu_die("-t %zu: the work-group size must be a power of two", wg);
     if (items % 4) clu_die("-v %zu: the values per work-item must be a multiple of 4", items);
 
     clu_env env;
     clu_setup(&env, &common);
-    scan proto = {.env = &env, .n = n, .wg = wg, .items = items, .esize = is_int ? sizeof(int) : sizeof(float),
-                  .spin = spin, .exclusive = excl_flag, .is_int = is_int, .nv_ptx = on_nvidia(&env)};
-    const int here = clu_device_is_gpu(env.device) ? ON_GPU : ON_CPU; /* no flags: the fast path here */
-    static scan plans[NVARIANTS];
-    int run[NVARIANTS], shared = 0;
-    for (int v = 0; v < NVARIANTS; v++) { /* an explicit -o must run; "all" skips what cannot */
-        plans[v] = proto;
-        if (variants[v].wg && !t_set) plans[v].wg = variants[v].wg; /* its own shape */
-        if (variants[v].wg && !v_set) plans[v].items = variants[v].items;
-        const char *why = (chosen < 0 || chosen == v) ? why_not(&plans[v], &variants[v], is_int) : "";
-        if (why && chosen == v) clu_die("-o %s: %s", variants[v].name, why);
-        run[v] = !why;
-        shared |= run[v] && variants[v].plan && !variants[v].wg; /* needs the shared builds */
-    }
+    const size_t esize = is_int ? sizeof(int) : sizeof(float), bytes = clu_bytes(n, esize, "the input");
     // snippet: memory-check
-    /* Refuse, before allocating, what the device cannot hold: one buffer may
-     * be at most CL_DEVICE_MAX_MEM_ALLOC_SIZE, all of them together (input,
-     * output, the copy kernel's two) at most the global memory. */
-    size_t bytes = clu_bytes(n, proto.esize, "the input");
-    clu_check_alloc(&env, bytes, "the input");
-    cl_ulong global_mem = clu_device_ulong(env.device, CL_DEVICE_GLOBAL_MEM_SIZE);
-    if (4 * (cl_ulong)bytes > global_mem)
-        clu_die("n = %zu values need 4 buffers of %zu bytes, but this device has %llu bytes in all "
-                "(CL_DEVICE_GLOBAL_MEM_SIZE)", n, bytes, (unsigned long long)global_mem);
+    /* Refuse, before allocating, what would not finish in the budget or fit
+     * in memory. Time, per variant: its two checks (data, the C reference,
+     * the comparison), ~15 ns a value each on a slow CPU; on a CPU device
+     * also its kernels, ~15 ns a value per run. With --look-back every
+     * tile reads every status before its own: tiles^2 reads, ~1 ns each, in
+     * the two checks of each of the (at most four) look-back passes.
+     * Memory: input, output and reference on the host; input, output, the
+     * copy kernel's two, the tile totals (at most n) on the device, with a
+     * guard zone of at least the largest tile after each buffer. */
+    const size_t runs = chosen < 0 ? NVARIANTS : 1, tile = 2 * (wg ? wg : 256) * (items ? items : 32);
+    const size_t guard = clu_bytes(tile > 32768 ? tile : 32768, esize, "a guard zone");
+    const double tiles = (double)n / (double)(wg || items ? (wg ? wg : 1) * (items ? items : 16) : 4096);
+    clu_check_budget(&common, (double)n * (double)runs * (3e-8 + (clu_device_is_gpu(env.device) ? 0.0 : 1.5e-8 *
+                     (double)(reps + 2))) + (test ? tiles * tiles * 1e-9 * (double)(runs < 4 ? runs : 4) : 0.0),
+                     "the checks and runs of these scans");
+    clu_check_memory(&env, clu_bytes(n, 2 * esize + (is_int ? sizeof(int) : 2 * sizeof(double)), "the host arrays"),
+                     clu_bytes(n, 5 * esize, "the buffers") + 64 * guard);
+    clu_check_alloc(&env, bytes + guard, "the output");
     // end snippet memory-check
-    // snippet: plans
-    /* The kernels' local arrays are sized by -D options: one build per run
-     * (and one per variant with its own shape, in its plan). */
-    char defs[64];
-    snprintf(defs, sizeof defs, "-DWG=%zu -DITEMS=%zu -DTYPE_INT=%d", wg, items, is_int);
-    proto.block = shared ? clu_build(&env, BLOCK, defs) : NULL;
-    proto.fast = shared ? clu_build(&env, FAST, defs) : NULL;
-    proto.d_in = clu_buffer(&env, CL_MEM_READ_ONLY, bytes, NULL, "the input");
-    proto.d_out = proto.result = clu_buffer(&env, CL_MEM_READ_WRITE, bytes, NULL, "the output");
-    /* Every variant's launches first: a work-group or local array the device
-     * refuses stops the program here, before anything ran. */
-    for (int v = 0; v < NVARIANTS; v++) {
-        size_t own_wg = plans[v].wg, own_items = plans[v].items;
-        plans[v] = proto;
-        plans[v].wg = own_wg, plans[v].items = own_items;
-        if (run[v] && variants[v].plan) variants[v].plan(&plans[v], &variants[v]);
-    }
-    // end snippet plans
+    scan proto = {.env = &env, .n = n, .wg = wg ? wg : 256, .items = items ? items : 16, .esize = esize,
+                  .guard = guard, .exclusive = excl_flag, .is_int = is_int, .t_set = wg != 0, .v_set = items != 0};
+    /* The kernels' -D options: the type, the look-back test, the polls. */
+    int len = snprintf(proto.defs, sizeof proto.defs, "-DTYPE_INT=%d -DLOOKBACK_TEST=%d", is_int, test);
+    if (spin) snprintf(proto.defs + len, sizeof proto.defs - (size_t)len, " -DSPIN_LIMIT=%zu", spin);
+    cl_program progs[2] = {NULL, NULL}; /* the kernels every taught variant shares */
+    if (chosen < 0 || (variants[chosen].plan && !fast_is_tuned(variants[chosen].name)))
+        fast_build(&env, (const char *const[]){BLOCK, FAST}, progs, 2, proto.defs, &proto.wg, &proto.items,
+                   proto.t_set, proto.v_set);
+    proto.block = progs[0], proto.fast = progs[1];
+    proto.in = (buffer){.mem = clu_buffer(&env, CL_MEM_READ_ONLY, bytes, NULL, "the input"), .bytes = bytes,
+                        .what = "the input"};
+    proto.out = (buffer){.mem = clu_buffer(&env, CL_MEM_READ_WRITE, bytes + guard, NULL, "the output"),
+                         .bytes = bytes, .what = "the output"};
+    proto.result = proto.out.mem;
+    const char *default_why, *default_name = fast_default(&env, &default_why);
     printf("scan:     n = %zu %ss, %s, work-group %zu, %zu values per work-item in the fast tiles\n", n,
-           type_s, excl_flag ? "exclusive" : "inclusive", wg, items);
-    for (int v = 0; v < NVARIANTS; v++)
-        if (!run[v] && chosen < 0) printf("%-19s skipped: %s\n", variants[v].name, why_not(&plans[v], &variants[v], is_int));
-    for (int v = 0, shown = 0; v < NVARIANTS; v++)
-        if (run[v] && variants[v].bank_model && !shown++) print_bank_model(wg);
+           type_s, excl_flag ? "exclusive" : "inclusive", proto.wg, proto.items);
+    printf("default:  %s (%s)\n", default_name, default_why);
+
+    /* Every variant's launches first: a variant this device cannot run says
+     * why (an explicit -o must run: exit 2); the others run. */
+    static scan plans[NVARIANTS];
+    int run[NVARIANTS], banks = 0;
+    for (int v = 0; v < NVARIANTS; v++) {
+        plans[v] = proto;
+        const char *why = chosen >= 0 && chosen != v ? "" : why_not(&plans[v], &variants[v]);
+        if (!why && variants[v].plan) why = variants[v].plan(&plans[v], &variants[v]);
+        if (why && chosen == v) clu_die("-o %s: %s", variants[v].name, why);
+        if (why && chosen < 0) printf("%-19s skipped: %s\n", variants[v].name, why);
+        run[v] = !why;
+        if (run[v] && variants[v].bank_model && !banks++) fast_print_bank_model(proto.wg);
+    }
 
     void *h_in = clu_malloc(bytes, "the input"), *h_out = clu_malloc(bytes, "the output");
     double *ref = is_int ? NULL : clu_malloc(clu_bytes(n, sizeof(double), "ref"), "the reference");
     double *mag = is_int ? NULL : clu_malloc(n * sizeof(double), "the error bounds");
     int *iref = is_int ? clu_malloc(bytes, "the reference") : NULL;
     size_t wrong = 0;
-    for (int v = 0; v < NVARIANTS; v++)
+    for (int v = 0; v < NVARIANTS; v++) {
+        clu_step(variants[v].name);
         for (int exact = 1; run[v] && exact >= 0; exact--)
-            wrong += check(&plans[v], &variants[v], is_int, exact, h_in, h_out, ref, mag, iref);
+            wrong += check(&plans[v], &variants[v], exact, h_in, h_out, ref, mag, iref);
+    }
 
     // snippet: bandwidth
     /* A scan must read n values and write n: 2n values is the least memory
@@ -558,26 +533,22 @@ int main(int argc, char **argv)
     else if (!wrong) printf("copy:     float4 copy kernel, %zu bytes: %.2f GB/s (read + written)\n", copy_bytes, copy);
     for (int v = 0; v < NVARIANTS && !wrong && !sim; v++) {
         double stage_ms[MAXSTEPS];
+        clu_step(variants[v].name);
         if (run[v])
             report(&plans[v], &variants[v], type_s, reps,
                    time_variant(&plans[v], &variants[v], reps, h_in, h_out, stage_ms), stage_ms, copy,
-                   variants[v].default_on == here);
+                   !strcmp(variants[v].name, default_name));
     }
 
     for (int v = 0; v < NVARIANTS; v++) {
         for (int i = 0; i < plans[v].nsteps; i++) clReleaseKernel(plans[v].steps[i].k);
-        for (int i = 0; i < plans[v].nbufs; i++) clReleaseMemObject(plans[v].bufs[i]);
+        for (int i = 0; i < plans[v].nbufs; i++) clReleaseMemObject(plans[v].bufs[i].mem);
         if (plans[v].own) clReleaseProgram(plans[v].own);
     }
-    clReleaseMemObject(proto.d_in);
-    clReleaseMemObject(proto.d_out);
-    if (shared) clReleaseProgram(proto.block);
-    if (shared) clReleaseProgram(proto.fast);
+    clReleaseMemObject(proto.in.mem);
+    clReleaseMemObject(proto.out.mem);
+    for (int i = 0; i < 2; i++) if (progs[i]) clReleaseProgram(progs[i]);
     clu_teardown(&env);
-    free(h_in);
-    free(h_out);
-    free(ref);
-    free(mag);
-    free(iref);
+    free(h_in), free(h_out), free(ref), free(mag), free(iref);
     return clu_exit_status(wrong);
 }

@@ -120,6 +120,7 @@ typedef struct {
     cl_context context;
     cl_command_queue queue; /* in order, with profiling enabled */
     int build_log;
+    int host_timer; /* set by clu_run_best when the device's timestamps are unusable */
 } clu_env;
 
 /* Choose the device (default: the first GPU, else the first device), print
@@ -179,9 +180,16 @@ void clu_read(clu_env *env, cl_mem buf, size_t bytes, void *host);
 
 /* ---- measurement and verification (measure.c) ------------------------------ */
 
-double clu_now(void);              /* seconds, monotonic clock */
-double clu_event_ms(cl_event ev);  /* an event's start to end, ms */
+double clu_now(void); /* seconds, monotonic clock */
+/* An event's start to end in ms (waits for it), or NAN when its timestamps
+ * cannot be trusted: zero, or an end not after the start (rusticl's are a
+ * counter: queued 0, start 2, end 3). */
+double clu_event_ms(cl_event ev);
 /* Run `kernel` `reps` times over the NDRange, return the best time in ms.
+ * Each run is timed by its event and by the host clock; when the event
+ * times are unusable (NAN, or 10^4 times below the host's), it prints one
+ * line "timer: host clock ...", sets env->host_timer, and from then on
+ * returns host times. Result lines say timer=host or timer=events.
  * A failed launch names this kernel's limits and exits 2. */
 double clu_run_best(clu_env *env, cl_kernel kernel, cl_uint dims, const size_t *global,
                     const size_t *local, size_t reps);

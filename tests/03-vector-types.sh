@@ -30,7 +30,7 @@ expect_out 0 '^openmp .*\([0-9]+ threads, [0-9.]+x the best kernel\)' "03: compa
 expect_out 0 'verified OpenMP C: .*: ok' "03: the OpenMP loop is verified too" -- "$L03" -x 1000 -y 100 -r 1
 expect_out 0 'verified OpenMP C \(whole numbers\): .*: ok' "03: ... on whole numbers too" -- "$L03" -x 1000 -y 100 -r 1
 run_cmd "$L03" -x 2000 -y 50 -t 32 -r 1
-n=$(grep -cE '^result: variant=[a-z0-9]+ X=2000 Y=50 wg=32 width=[0-9]+ ms=[0-9.]+ gflops=[0-9.]+ peak_gflops=[0-9.]+ pct_peak=[0-9.]+$' "$LOG")
+n=$(grep -cE '^result: variant=[a-z0-9]+ X=2000 Y=50 wg=32 width=[0-9]+ ms=[0-9.]+ gflops=[0-9.]+ peak_gflops=[0-9.]+ pct_peak=[0-9.]+ timer=(events|host)$' "$LOG")
 if [ "$ST" -eq 0 ] && [ "$n" -eq 8 ]; then pass "03: a result line per variant and OpenMP"
 else fail "03: a result line per variant and OpenMP" "exit $ST, $n result lines" "$L03 -x 2000 -y 50 -t 32 -r 1"; fi
 expect_out 0 'variant,X,Y,wg,width,ms,gflops,peak_gflops,pct_peak' "03: tools/results.py makes the CSV of them" -- \

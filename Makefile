@@ -4,7 +4,7 @@
 #          kernels/NN-*.cl                       its OpenCL C kernels
 #          exercises/NN-k-name/, solutions/...   its exercises and answers
 #          tests/NN-*.sh                         its tests
-#          common/clu.[ch]                       the helper every program uses
+#          common/clu.h, common/*.c              the helper every program uses
 
 CC      ?= cc
 CFLAGS  ?= -std=c11 -O2 -g -Wall -Wextra -Werror -pedantic -Wno-missing-field-initializers

@@ -122,7 +122,7 @@ wrong05 lastk naive -m 4 -n 4 -k 16384
 # The old tests' broken kernels at their sizes.
 wrong05 lastk naive -m 30 -n 20 -k 40
 wrong05 lasttile-reg fast -m 64 -n 64 -k 64 -c 32x32x8x4x4
-# The builds NVIDIA gets for fast (kernels/PERF-NOTES.md: PAIR, GROUP_M,
+# The builds NVIDIA gets for fast (CONTRIBUTING.md, notes for maintainers: PAIR, GROUP_M,
 # PRECOMP and REQD=0 with 128 x 128 blocks, PRECOMP alone with 128 x 64),
 # checked on this device with the kernel's defaults switched to them: right
 # (K / BK = 9, odd, for PAIR's two buffers), and a broken one still fails.

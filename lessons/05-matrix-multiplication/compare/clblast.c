@@ -3,7 +3,7 @@
  * exactly), one call to warm up, then the best of -r by the wall clock
  * (CLBlast may run several kernels per call: padding, transposing).
  * Built by `make build/05-compare-clblast` (needs libclblast-dev); run by
- * `make bench-05`. Prints the lesson's result: line with variant=clblast.
+ * `make compare-05`. Prints the lesson's result: line with variant=clblast.
  */
 #include "clu.h"
 

@@ -2,7 +2,7 @@
  * row-major C = A·B on every core, on whole numbers (a sample of C is
  * checked exactly), one call to warm up, then the best of -r by the wall
  * clock. Built by `make build/05-compare-openblas` (needs libopenblas-dev);
- * run by `make bench-05`. The OpenCL device is opened only for --on, so that
+ * run by `make compare-05`. The OpenCL device is opened only for --on, so that
  * the host's rows land beside the device's sizes. Prints the lesson's
  * result: line with variant=openblas.
  */

@@ -18,7 +18,7 @@ expect_out 0 'files checked' "every path and make target named in the sources an
     python3 tests/check-paths.py
 STALE=$(mktemp)
 printf 'see lessons/%s/main.c and run `make %s`\n' 99-nothing nonexistent-target >"$STALE"
-expect_out 1 'no such path: lessons/99-nothing/main.c' "check-paths: a missing path is reported" -- \
+expect_out 1 'no such path: [a-z]+/99-nothing/main.c' "check-paths: a missing path is reported" -- \
     python3 tests/check-paths.py "$STALE"
 expect_out 1 'no make target: make nonexistent-target' "check-paths: a missing make target is reported" -- \
     python3 tests/check-paths.py "$STALE"

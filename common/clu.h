@@ -22,7 +22,11 @@
 
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS /* clCreateCommandQueue: runs everywhere */
+#ifdef __APPLE__
+#include <OpenCL/opencl.h> /* macOS: OpenCL 1.2 as a framework */
+#else
 #include <CL/cl.h>
+#endif
 
 /* Returned by the ICD loader when no platform is registered (cl_khr_icd). */
 #ifndef CL_PLATFORM_NOT_FOUND_KHR

@@ -2,6 +2,7 @@
  * kernel files, and checked sizes and buffers (see clu.h). Lesson 01 writes
  * each of these steps out by hand; the later lessons call them from here. */
 #define _POSIX_C_SOURCE 200809L
+#define _DARWIN_C_SOURCE /* macOS: _SC_PHYS_PAGES and friends despite the line above */
 #include "clu.h"
 
 #include <errno.h>

@@ -1,6 +1,7 @@
 /* measure.c -- timing, the yardsticks every speed is a ratio to, seeded
  * data, and the check of every result against C (see clu.h). */
 #define _POSIX_C_SOURCE 200809L
+#define _DARWIN_C_SOURCE /* macOS: _SC_PHYS_PAGES and friends despite the line above */
 #include "clu.h"
 
 #include <math.h>

@@ -146,7 +146,8 @@ int clu_on_oclgrind(const clu_env *env); /* timings mean nothing there */
 /* Where kernels/NAME is: only $CLU_KERNEL_DIR when that is set, else the
  * kernels/ beside the program's build folder, then the project's. */
 char *clu_kernel_path(const char *name);
-/* A whole regular text file of at most 16 MiB; exit(2) naming it otherwise. */
+/* A whole regular, non-empty text file of at most 16 MiB; exit(2) with one
+ * line naming it otherwise. */
 char *clu_read_file(const char *path, size_t *length);
 /* Build kernels/NAME (or a path with '/') with `options`. Failure: the build
  * log, exit(2). With --build-log the log is printed on success too. */

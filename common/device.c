@@ -240,6 +240,7 @@ char *clu_read_file(const char *path, size_t *length)
         got += (size_t)r;
     }
     close(fd);
+    if (got == 0) clu_die("kernel file '%s' is empty: it needs at least one __kernel function", path);
     buf[got] = '\0';
     if (length) *length = got;
     return buf;

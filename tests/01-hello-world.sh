@@ -46,3 +46,8 @@ rm -rf "$BADK"
 
 expect_clean_oclgrind "01: Oclgrind finds nothing (X=100, wg=64)" -- "$L01" -x 100 -y 10 -t 64 -r 1
 expect_clean_oclgrind "01: Oclgrind finds nothing (X=67, Y=5, wg=16)" -- "$L01" -x 67 -y 5 -t 16 -r 1
+# An empty kernel file: one line, exit 2 (lesson 01 reads it with clu_read_file).
+EMPTYK=$(mktemp -d)
+: >"$EMPTYK/01-hello-world.cl"
+expect_bad "01: an empty kernel file gets one line" -- env CLU_KERNEL_DIR="$EMPTYK" "$L01" -x 100 -y 10
+rm -rf "$EMPTYK"

@@ -1,7 +1,6 @@
 /* measure.c -- timing, the yardsticks every speed is a ratio to, seeded
  * data, and the check of every result against C (see clu.h). */
 #define _POSIX_C_SOURCE 200809L
-#define _DARWIN_C_SOURCE /* macOS: _SC_PHYS_PAGES and friends despite the line above */
 #include "clu.h"
 
 #include <math.h>
@@ -29,27 +28,16 @@ double clu_event_ms(cl_event ev)
     return (double)(t[3] - t[2]) * 1e-6;
 }
 
-/* A launch failed: say which kernel, with its limits, and stop. */
+/* A launch failed: the error, and the kernel's limits when they are why. */
 static void launch_failed(cl_int err, clu_env *env, cl_kernel k, cl_uint dims, const size_t *local)
 {
-    char name[128] = "";
-    size_t k_max = 0, dev_max = 0;
-    cl_ulong k_local = 0, dev_local = 0;
-    clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, sizeof name - 1, name, NULL);
-    clGetKernelWorkGroupInfo(k, env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof k_max, &k_max, NULL);
-    clGetKernelWorkGroupInfo(k, env->device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof k_local, &k_local, NULL);
-    clGetDeviceInfo(env->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof dev_max, &dev_max, NULL);
-    clGetDeviceInfo(env->device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof dev_local, &dev_local, NULL);
+    clu_report(err, "clEnqueueNDRangeKernel", __FILE__, __LINE__);
     size_t wg = 1;
     for (cl_uint d = 0; local && d < dims; d++) wg *= local[d];
-    clu_report(err, "clEnqueueNDRangeKernel", __FILE__, __LINE__);
-    fprintf(stderr, "  kernel %s: work-group of %zu, at most %zu for this kernel and %zu for the "
-                    "device; local memory %llu of %llu bytes\n",
-            name, wg, k_max, dev_max, (unsigned long long)k_local, (unsigned long long)dev_local);
+    clu_check_wgsize(env, k, wg); /* exits with the limits if the group is too large */
     exit(2);
 }
 
-// snippet: run-best
 double clu_run_best(clu_env *env, cl_kernel kernel, cl_uint dims, const size_t *global,
                     const size_t *local, size_t reps)
 {
@@ -74,7 +62,6 @@ double clu_run_best(clu_env *env, cl_kernel kernel, cl_uint dims, const size_t *
     }
     return env->host_timer ? best_host : best;
 }
-// end snippet run-best
 
 /* ---- yardsticks (kernels/00-peak.cl) ------------------------------------- */
 
@@ -86,9 +73,7 @@ static cl_kernel yardstick(clu_env *env, const char *name, const char *options, 
     *p = clu_build(env, "00-peak.cl", options);
     env->build_log = saved;
     cl_kernel k = clu_kernel(*p, name);
-    size_t kmax = 0;
-    CLU_CHECK(clGetKernelWorkGroupInfo(k, env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kmax, &kmax, NULL));
-    *local = kmax < 256 ? kmax : 256;
+    *local = clu_default_wg(env, k, 256);
     return k;
 }
 
@@ -183,7 +168,6 @@ void clu_fill_exact(float *data, size_t n, uint64_t seed, int maxabs)
 
 /* ---- verification ------------------------------------------------------ */
 
-// snippet: verify
 size_t clu_verify(const char *what, const float *got, const double *ref, const double *mag,
                   size_t n, size_t terms)
 {
@@ -213,7 +197,6 @@ size_t clu_verify(const char *what, const float *got, const double *ref, const d
     if (bad) fprintf(stderr, "error: %zu of %zu values of %s are wrong\n", bad, n, what);
     return bad;
 }
-// end snippet verify
 
 size_t clu_verify_int(const char *what, const int *got, const int *ref, size_t n)
 {

@@ -1,7 +1,6 @@
 /* options.c -- strict command-line options from one table per program
  * (see clu.h). Anything it cannot use exits 2 with one line. */
 #define _POSIX_C_SOURCE 200809L
-#define _DARWIN_C_SOURCE /* macOS: _SC_PHYS_PAGES and friends despite the line above */
 #include "clu.h"
 
 #include <errno.h>

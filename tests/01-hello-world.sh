@@ -16,6 +16,10 @@ expect_out 0 'verified device C: .*worst error [0-9.e+-]+ at \[[0-9]+\] \(bound 
     "01: prints the worst error, where, and the bound there" -- "$L01" -x 5000 -y 100 -r 1
 expect_out 0 '^result: variant=naive X=5000 Y=100 wg=256 ms=' "01: one result: line" -- "$L01" -x 5000 -y 100 -r 1
 expect_out 0 '^device: ' "01: prints the device" -- "$L01" -x 10 -y 10
+expect_out 0 '^platform: ' "01: prints the platform" -- "$L01" -x 10 -y 10
+if ! clinfo -l 2>/dev/null | grep -qi gpu; then # a CPU chosen with -d is no GPU
+    expect_out 0 '^device: .*\(not a GPU,' "01: a device chosen with -d is labelled by its type" -- "$L01" -x 10 -y 10 -d 0
+fi
 expect_out 0 'verified device C' "01: runs from another directory" -- \
     bash -c "cd / && '$L01' -x 300 -y 20"
 

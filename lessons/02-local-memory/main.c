@@ -239,6 +239,7 @@ int main(int argc, char **argv)
     int m = (int)fmax(1.0, 1e5 / sqrt((double)Y));
     size_t wrong = 0;
     clu_step("the check of the kernels");
+    double t_check = clu_now();
     for (int exact = 1; exact >= 0; exact--) {
         if (exact) clu_fill_exact(h_A, X, 1, 4), clu_fill_exact(h_B, Y, 2, m);
         else clu_fill_random(h_A, X, 1, -1.0f, 1.0f), clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
@@ -255,6 +256,8 @@ int main(int argc, char **argv)
     /* Only what was verified. Oclgrind is a simulator: its times mean
      * nothing, and the peak kernel would take minutes there. */
     int timed = !simulated && !wrong;
+    double timing_s = (clu_now() - t_check) / 2 * (double)reps; /* the check ran each twice */
+    if (timed && timing_s > (double)common.budget) timed = 0; /* a slow device: say so below */
     clu_step("the timing of the kernels");
     double ms[NV] = {0}, peak = timed ? clu_peak_gflops(&p.env) : 0.0;
     size_t global = clu_round_up(X, wg);
@@ -264,7 +267,11 @@ int main(int argc, char **argv)
 
     /* ---- report ------------------------------------------------------------- */
     if (timed) printf("measured FMA peak: %.1f GFLOP/s; best of %zu runs:\n", peak, reps);
-    else printf("times: not measured (%s)\n", wrong ? "a result is wrong" : "Oclgrind simulates");
+    else if (wrong || simulated)
+        printf("times: not measured (%s)\n", wrong ? "a result is wrong" : "Oclgrind simulates");
+    else
+        printf("times: not measured (the timed runs would take about %.0f s, more than --budget %zu s: "
+               "choose smaller sizes or raise --budget)\n", timing_s, common.budget);
     double gflop = 2.0 * (double)X * (double)Y * 1e-9;
     for (size_t v = 0; v < NV && timed; v++) {
         if (!kernels[v]) continue;

@@ -315,6 +315,7 @@ int main(int argc, char **argv)
     int m = (int)fmax(1.0, 1e5 / sqrt((double)Y));
     size_t wrong = 0;
     clu_step("the check of the kernels");
+    double t_check = clu_now();
     for (int exact = 1; exact >= 0; exact--) {
         if (exact) clu_fill_exact(h_A, X, 1, 4), clu_fill_exact(h_B, Y, 2, m);
         else clu_fill_random(h_A, X, 1, -1.0f, 1.0f), clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
@@ -331,8 +332,12 @@ int main(int argc, char **argv)
     }
     // end snippet check-all
 
+    double timing_s = (clu_now() - t_check) / 2 * (double)reps; /* the check ran each twice */
     if (simulated || wrong) /* a simulator's times mean nothing; a wrong kernel's neither */
         printf("times: not measured (%s)\n", wrong ? "a result is wrong" : "Oclgrind simulates");
+    else if (timing_s > (double)common.budget) /* a slow device */
+        printf("times: not measured (the timed runs would take about %.0f s, more than --budget %zu s: "
+               "choose smaller sizes or raise --budget)\n", timing_s, common.budget);
     else {
         clu_step("the timing of the kernels");
         time_all(&p, kernels, h_A, h_B, h_C, reps, cpu);

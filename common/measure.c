@@ -80,8 +80,10 @@ static cl_kernel yardstick(clu_env *env, const char *name, const char *options, 
 double clu_peak_gflops(clu_env *env)
 {
     const int gpu = clu_device_is_gpu(env->device), iters = gpu ? 4096 : 2048;
+    cl_device_fp_config fp = 0;
+    CLU_CHECK(clGetDeviceInfo(env->device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL));
     char opts[64];
-    snprintf(opts, sizeof opts, "-DPEAK_ITERS=%d", iters);
+    snprintf(opts, sizeof opts, "-DPEAK_ITERS=%d%s", iters, fp & CL_FP_FMA ? "" : " -DPEAK_MAD=1");
     cl_program p;
     size_t local;
     cl_kernel k = yardstick(env, "fma_peak", opts, &p, &local);

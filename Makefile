@@ -7,7 +7,7 @@
 #          common/clu.h, common/*.c              the helper every program uses
 
 CC      ?= cc
-CFLAGS  ?= -std=c11 -O2 -g -Wall -Wextra -Werror -pedantic -Wno-missing-field-initializers
+CFLAGS  ?= -std=c11 -O2 -g -Wall -Wextra -Werror -pedantic
 CPPFLAGS += -Icommon -DCLU_KERNEL_DIR='"$(CURDIR)/kernels"'
 # macOS has OpenCL as a framework (<OpenCL/opencl.h>, see common/clu.h).
 LDLIBS  += $(if $(filter Darwin,$(shell uname -s)),-framework OpenCL,-lOpenCL) -lm

@@ -293,10 +293,6 @@ int main(int argc, char **argv)
     clReleaseMemObject(p.d_B);
     clReleaseMemObject(p.d_C);
     clu_teardown(&p.env);
-    free(h_A);
-    free(h_B);
-    free(h_C);
-    free(ref);
-    free(mag);
+    free(h_A), free(h_B), free(h_C), free(ref), free(mag);
     return clu_exit_status(wrong);
 }

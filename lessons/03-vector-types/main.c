@@ -264,8 +264,7 @@ int main(int argc, char **argv)
     X = p.X;
     int simulated = clu_on_oclgrind(&p.env), cpu = !clu_device_is_gpu(p.env.device) && !simulated;
 #ifndef _OPENMP
-    if (cpu) printf("openmp: not compared: this build has no OpenMP (the compiler took no -fopenmp)\n");
-    cpu = 0;
+    if (cpu) printf("openmp: not compared: this build has no OpenMP (the compiler took no -fopenmp)\n"), cpu = 0;
 #endif
     /* The work-group size, unless -t: the largest power of two up to 64
      * that every selected kernel allows on this device (rusticl: 32). */
@@ -279,10 +278,9 @@ int main(int argc, char **argv)
         if (!p.wg || w < p.wg) p.wg = w;
     }
     wg = p.wg = wg ? wg : p.wg;
-    /* Each variant (and the OpenMP loop on a CPU) runs X·Y multiply-adds
-     * 2 + reps times, at most about 1 ns each per CPU core (0.01 ns on a
-     * GPU), with host work worth 16 of them per element of C: refuse what
-     * would take longer than --budget, or need more memory than there is. */
+    /* Each variant and the OpenMP loop run X·Y multiply-adds 2 + reps times,
+     * about 1 ns each per CPU core (0.01 ns on a GPU), and host work worth 16
+     * per element: refuse what would outrun --budget or the memory there is. */
     double ns = clu_device_is_gpu(p.env.device) ? 0.01
               : 1.0 / (double)clu_device_size(p.env.device, CL_DEVICE_MAX_COMPUTE_UNITS);
     clu_check_budget(&common, 1e-9 * ns * (double)X * (double)(Y + 16) * (double)((2 + reps) * (nrun + cpu)),
@@ -349,10 +347,6 @@ int main(int argc, char **argv)
     clReleaseMemObject(p.d_B);
     clReleaseMemObject(p.d_C);
     clu_teardown(&p.env);
-    free(h_A);
-    free(h_B);
-    free(h_C);
-    free(ref);
-    free(mag);
+    free(h_A), free(h_B), free(h_C), free(ref), free(mag);
     return clu_exit_status(wrong);
 }

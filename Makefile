@@ -4,12 +4,20 @@
 #          kernels/NN-*.cl                       its OpenCL C kernels
 #          exercises/NN-k-name/, solutions/...   its exercises and answers
 #          tests/NN-*.sh                         its tests
-#          common/clu.[ch]                       the helper every program uses
+#          common/clu.h, common/*.c              the helper every program uses
 
 CC      ?= cc
-CFLAGS  ?= -std=c11 -O2 -g -Wall -Wextra -Werror -pedantic -Wno-missing-field-initializers
+CFLAGS  ?= -std=c11 -O2 -g -Wall -Wextra -Werror -pedantic
 CPPFLAGS += -Icommon -DCLU_KERNEL_DIR='"$(CURDIR)/kernels"'
-LDLIBS  += -lOpenCL -lm
+# macOS has OpenCL as a framework (<OpenCL/opencl.h>, see common/clu.h).
+LDLIBS  += $(if $(filter Darwin,$(shell uname -s)),-framework OpenCL,-lOpenCL) -lm
+# Flags only where the compiler takes them: Apple's clang has no -fopenmp
+# (lesson 03 then says its OpenMP comparison is missing).
+cc_takes = $(shell echo 'int main(void){return 0;}' | $(CC) $(1) -x c - -o /dev/null 2>/dev/null && echo $(1))
+OPENMP  ?= $(call cc_takes,-fopenmp)
+NATIVE  ?= $(call cc_takes,-march=native)
+OPENMP  := $(OPENMP)
+NATIVE  := $(NATIVE)
 BUILD   := build
 RESULTS ?= results/pocl
 
@@ -63,9 +71,9 @@ $(BUILD) $(BUILD)/asan:
 	@mkdir -p $@
 
 # Extra link flags for one lesson, if it needs them: LDLIBS_NN-name := ...
-LDLIBS_03-vector-types := -fopenmp -O3 -march=native
-LDLIBS_07-subset-sum := -fopenmp
-LDLIBS_08-queues-overlap := -fopenmp
+LDLIBS_03-vector-types := $(OPENMP) -O3 $(NATIVE)
+LDLIBS_07-subset-sum := $(OPENMP)
+LDLIBS_08-queues-overlap := $(OPENMP)
 define LESSON
 $(BUILD)/$(1): $(wildcard lessons/$(1)/*.c) $(wildcard lessons/$(1)/*.h) $(COMMON_SRC) $(COMMON_HDR) | $(BUILD) deps
 	$$(CC) $$(CPPFLAGS) $$(CFLAGS) -o $$@ $(wildcard lessons/$(1)/*.c) $(COMMON_SRC) $$(LDLIBS) $$(LDLIBS_$(1))

@@ -1,7 +1,7 @@
 -- plots.lua -- figures drawn from result files at build time, so that they
 -- follow the data (tools/book-plot.py draws them):
 --
---   ```{.plot include=results/gpu/05-gemm.csv x=M y=gflops series=what
+--   ```{.plot include=results/gpu/05-matrix-multiplication.csv x=M y=gflops series=what
 --             show="naive,fast,cublas" headline=fast logx=1 logy=1
 --             caption="..." #fig-gemm-h200}
 --   ```

@@ -1,6 +1,6 @@
 -- tables.lua -- tables made from the result files, so that they follow the data.
 --
---   ```{.table include=results/gpu/04-scan-tiles.csv
+--   ```{.table include=results/gpu/04-prefix-scan.csv
 --              columns="wg:work-items,items,gbps:GB/s,gbps/copy_gbps%:of copy"
 --              where="n=268435456 type=float" caption="..."}
 --   ```

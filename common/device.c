@@ -2,6 +2,7 @@
  * kernel files, and checked sizes and buffers (see clu.h). Lesson 01 writes
  * each of these steps out by hand; the later lessons call them from here. */
 #define _POSIX_C_SOURCE 200809L
+#define _DARWIN_C_SOURCE /* macOS: _SC_PHYS_PAGES and friends despite the line above */
 #include "clu.h"
 
 #include <errno.h>
@@ -19,14 +20,20 @@
 
 /* ---- device facts ---------------------------------------------------------- */
 
-char *clu_device_string(cl_device_id dev, cl_device_info what)
+/* A platform's (p) or a device's string; the caller frees it. */
+static char *info_string(cl_platform_id p, cl_device_id d, cl_uint what)
 {
     size_t n = 0;
-    CLU_CHECK(clGetDeviceInfo(dev, what, 0, NULL, &n));
-    char *s = clu_malloc(n + 1, "a device string");
-    CLU_CHECK(clGetDeviceInfo(dev, what, n, s, NULL));
+    CLU_CHECK(p ? clGetPlatformInfo(p, what, 0, NULL, &n) : clGetDeviceInfo(d, what, 0, NULL, &n));
+    char *s = clu_malloc(n + 1, "an info string");
+    CLU_CHECK(p ? clGetPlatformInfo(p, what, n, s, NULL) : clGetDeviceInfo(d, what, n, s, NULL));
     s[n] = '\0';
     return s;
+}
+
+char *clu_device_string(cl_device_id dev, cl_device_info what)
+{
+    return info_string(NULL, dev, what);
 }
 
 cl_ulong clu_device_ulong(cl_device_id dev, cl_device_info what)
@@ -50,19 +57,9 @@ int clu_device_is_gpu(cl_device_id dev)
     return (t & CL_DEVICE_TYPE_GPU) != 0;
 }
 
-static char *platform_string(cl_platform_id p, cl_platform_info what)
-{
-    size_t n = 0;
-    CLU_CHECK(clGetPlatformInfo(p, what, 0, NULL, &n));
-    char *s = clu_malloc(n + 1, "a platform string");
-    CLU_CHECK(clGetPlatformInfo(p, what, n, s, NULL));
-    s[n] = '\0';
-    return s;
-}
-
 int clu_on_oclgrind(const clu_env *env)
 {
-    char *name = platform_string(env->platform, CL_PLATFORM_NAME);
+    char *name = info_string(env->platform, NULL, CL_PLATFORM_NAME);
     int yes = strstr(name, "Oclgrind") != NULL;
     free(name);
     return yes;
@@ -70,66 +67,6 @@ int clu_on_oclgrind(const clu_env *env)
 
 /* ---- platforms and devices ----------------------------------------------- */
 
-/* Every platform, or exit(2) with what to install. Caller frees. */
-static cl_uint platforms(cl_platform_id **out)
-{
-    cl_uint n = 0;
-    cl_int err = clGetPlatformIDs(0, NULL, &n);
-    if (err == CL_PLATFORM_NOT_FOUND_KHR || (err == CL_SUCCESS && n == 0)) {
-        fprintf(stderr, "error: no OpenCL platform found.\n"
-                        "  An OpenCL program needs a driver (an ICD) registered in /etc/OpenCL/vendors.\n"
-                        "  For the CPU:     sudo apt-get install pocl-opencl-icd\n"
-                        "  For a GPU:       install the vendor's driver (NVIDIA, AMD ROCm, Intel compute-runtime)\n"
-                        "  To find out why: make doctor\n");
-        exit(2);
-    }
-    CLU_CHECK_ERR(err, "clGetPlatformIDs");
-    *out = clu_malloc(n * sizeof **out, "the platform list");
-    CLU_CHECK(clGetPlatformIDs(n, *out, NULL));
-    return n;
-}
-
-static cl_uint devices(cl_platform_id p, cl_device_id **out)
-{
-    cl_uint n = 0;
-    *out = NULL;
-    cl_int err = clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, NULL, &n);
-    if (err == CL_DEVICE_NOT_FOUND || n == 0) return 0;
-    CLU_CHECK_ERR(err, "clGetDeviceIDs");
-    *out = clu_malloc(n * sizeof **out, "the device list");
-    CLU_CHECK(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, n, *out, NULL));
-    return n;
-}
-
-void clu_list_devices(void)
-{
-    cl_platform_id *plats;
-    cl_uint np = platforms(&plats);
-    for (cl_uint p = 0; p < np; p++) {
-        char *name = platform_string(plats[p], CL_PLATFORM_NAME);
-        char *ver = platform_string(plats[p], CL_PLATFORM_VERSION);
-        printf("platform %u: %s (%s)\n", p, name, ver);
-        free(name);
-        free(ver);
-        cl_device_id *devs;
-        cl_uint nd = devices(plats[p], &devs);
-        if (nd == 0) printf("  (no devices: run `make doctor`)\n");
-        for (cl_uint d = 0; d < nd; d++) {
-            char *dn = clu_device_string(devs[d], CL_DEVICE_NAME);
-            char *dv = clu_device_string(devs[d], CL_DRIVER_VERSION);
-            printf("  device %u: %s [%s] driver %s, %u compute units, %.1f GiB\n", d, dn,
-                   clu_device_is_gpu(devs[d]) ? "GPU" : "not a GPU", dv,
-                   (unsigned)clu_device_ulong(devs[d], CL_DEVICE_MAX_COMPUTE_UNITS),
-                   (double)clu_device_ulong(devs[d], CL_DEVICE_GLOBAL_MEM_SIZE) / (1u << 30));
-            free(dn);
-            free(dv);
-        }
-        free(devs);
-    }
-    free(plats);
-}
-
-/* Does `want` (an index, or a part of the name in any case) select item i? */
 int clu_matches(const char *want, cl_uint i, const char *name)
 {
     if (!want) return 1;
@@ -142,38 +79,54 @@ int clu_matches(const char *want, cl_uint i, const char *name)
     return 0;
 }
 
-/* The first GPU of any platform, else the first device at all; -p and -d
- * narrow the search, and an explicit -d takes its first match. */
+/* With c == NULL: list every platform and device (--list). Otherwise the
+ * first GPU of any platform, else the first device at all; -p and -d narrow
+ * the search, and an explicit -d takes its first match. */
 static void choose(const clu_common *c, cl_platform_id *plat, cl_device_id *dev)
 {
-    cl_platform_id *plats;
-    cl_uint np = platforms(&plats);
+    cl_platform_id plats[64];
+    cl_device_id devs[64];
+    cl_uint np = 0, nd;
+    cl_int err = clGetPlatformIDs(64, plats, &np);
+    if (err == CL_PLATFORM_NOT_FOUND_KHR || (err == CL_SUCCESS && np == 0))
+        clu_die("no OpenCL platform found: a program needs a driver (an ICD) registered in "
+                "/etc/OpenCL/vendors; for the CPU: sudo apt-get install pocl-opencl-icd; `make doctor` says more");
+    CLU_CHECK_ERR(err, "clGetPlatformIDs");
     int found = 0, found_gpu = 0, any_platform = 0, any_device = 0;
-    for (cl_uint p = 0; p < np && !found_gpu; p++) {
-        char *pname = platform_string(plats[p], CL_PLATFORM_NAME);
-        int pm = clu_matches(c->platform, p, pname);
+    for (cl_uint p = 0; p < np && p < 64 && !found_gpu; p++) {
+        char *pname = info_string(plats[p], NULL, CL_PLATFORM_NAME);
+        int pm = c ? clu_matches(c->platform, p, pname) : 1;
+        if (!c) {
+            char *ver = info_string(plats[p], NULL, CL_PLATFORM_VERSION);
+            printf("platform %u: %s (%s)\n", p, pname, ver);
+            free(ver);
+        }
+        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 64, devs, &nd) != CL_SUCCESS) nd = 0;
+        if (!c && nd == 0)
+            printf("  (no devices%s)\n", strstr(pname, "rusticl") ? ": rusticl needs RUSTICL_ENABLE=llvmpipe "
+                   "for the CPU" : ": `make doctor` says why");
         free(pname);
-        if (!pm) continue;
-        any_platform = 1;
-        cl_device_id *devs;
-        cl_uint nd = devices(plats[p], &devs);
-        any_device |= nd > 0;
-        for (cl_uint d = 0; d < nd && !found_gpu; d++) {
+        any_platform |= pm;
+        any_device |= pm && nd > 0;
+        for (cl_uint d = 0; pm && d < nd && d < 64 && !found_gpu; d++) {
             char *dname = clu_device_string(devs[d], CL_DEVICE_NAME);
-            int dm = clu_matches(c->device, d, dname);
-            free(dname);
-            if (!dm) continue;
             int gpu = clu_device_is_gpu(devs[d]);
-            if (!found || (gpu && !found_gpu)) {
+            if (!c) {
+                char *dv = clu_device_string(devs[d], CL_DRIVER_VERSION);
+                printf("  device %u: %s [%s] driver %s, %u compute units, %.1f GiB\n", d, dname,
+                       gpu ? "GPU" : "not a GPU", dv, (unsigned)clu_device_ulong(devs[d], CL_DEVICE_MAX_COMPUTE_UNITS),
+                       (double)clu_device_ulong(devs[d], CL_DEVICE_GLOBAL_MEM_SIZE) / (1u << 30));
+                free(dv);
+            } else if (clu_matches(c->device, d, dname) && (!found || (gpu && !found_gpu))) {
                 *plat = plats[p];
                 *dev = devs[d];
                 found = 1;
                 found_gpu = gpu || c->device; /* an explicit -d: its first match */
             }
+            free(dname);
         }
-        free(devs);
     }
-    free(plats);
+    if (!c) return;
     if (!any_platform) clu_die("no platform matches -p '%s' (see --list)", c->platform);
     if (!any_device)
         clu_die("the platform has no usable device: its driver failed to start "
@@ -183,24 +136,22 @@ static void choose(const clu_common *c, cl_platform_id *plat, cl_device_id *dev)
                 c->platform ? " on the chosen platform" : "");
 }
 
+void clu_list_devices(void)
+{
+    choose(NULL, NULL, NULL);
+}
+
 void clu_setup(clu_env *env, const clu_common *c)
 {
     memset(env, 0, sizeof *env);
     env->build_log = c->build_log;
     choose(c, &env->platform, &env->device);
-    char *pname = platform_string(env->platform, CL_PLATFORM_NAME);
-    char *dname = clu_device_string(env->device, CL_DEVICE_NAME);
-    char *vendor = clu_device_string(env->device, CL_DEVICE_VENDOR);
-    char *drv = clu_device_string(env->device, CL_DRIVER_VERSION);
-    char *ver = clu_device_string(env->device, CL_DEVICE_VERSION);
-    printf("platform: %s\n", pname);
-    printf("device:   %s (%s, vendor %s, driver %s, %s)\n", dname,
-           clu_device_is_gpu(env->device) ? "GPU" : "not a GPU", vendor, drv, ver);
-    free(pname);
-    free(dname);
-    free(vendor);
-    free(drv);
-    free(ver);
+    char *s[5] = {info_string(env->platform, NULL, CL_PLATFORM_NAME)};
+    cl_uint what[5] = {0, CL_DEVICE_NAME, CL_DEVICE_VENDOR, CL_DRIVER_VERSION, CL_DEVICE_VERSION};
+    for (int i = 1; i < 5; i++) s[i] = clu_device_string(env->device, what[i]);
+    printf("platform: %s\ndevice:   %s (%s, vendor %s, driver %s, %s)\n", s[0], s[1],
+           clu_device_is_gpu(env->device) ? "GPU" : "not a GPU", s[2], s[3], s[4]);
+    for (int i = 0; i < 5; i++) free(s[i]);
     cl_int err;
     cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)env->platform, 0};
     env->context = clCreateContext(props, 1, &env->device, NULL, NULL, &err);
@@ -239,48 +190,33 @@ char *clu_read_file(const char *path, size_t *length)
         got += (size_t)r;
     }
     close(fd);
+    if (got == 0) clu_die("kernel file '%s' is empty: it needs at least one __kernel function", path);
     buf[got] = '\0';
     if (length) *length = got;
     return buf;
-}
-
-static char *join(const char *dir, const char *name)
-{
-    size_t n = strlen(dir) + strlen(name) + 2;
-    char *s = clu_malloc(n, "a path");
-    snprintf(s, n, "%s/%s", dir, name);
-    return s;
 }
 
 char *clu_kernel_path(const char *name)
 {
     if (strchr(name, '/')) { /* a path: taken as it is */
         if (access(name, F_OK) != 0) clu_die("kernel file '%s' not found", name);
-        char *copy = clu_malloc(strlen(name) + 1, "a path");
-        return strcpy(copy, name);
+        return strdup(name);
     }
-    char exe_dir[4096] = "";
-    ssize_t len = readlink("/proc/self/exe", exe_dir, sizeof exe_dir - 1);
-    if (len > 0) {
-        exe_dir[len] = '\0';
-        char *slash = strrchr(exe_dir, '/');
-        if (slash) *slash = '\0';
-    }
-    char from_exe[4200];
-    snprintf(from_exe, sizeof from_exe, "%s/../kernels", exe_dir);
+    char exe[4096] = "", path[8400];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1); /* Linux; elsewhere the built-in path */
+    char *slash = len > 0 ? strrchr(exe, '/') : NULL;
+    if (slash) strcpy(slash, "/../kernels");
     const char *env_dir = getenv("CLU_KERNEL_DIR");
     if (env_dir && !*env_dir) env_dir = NULL; /* set but empty counts as unset */
-    const char *dirs[] = {env_dir, len > 0 ? from_exe : NULL, CLU_KERNEL_DIR};
-    size_t ndirs = env_dir ? 1 : sizeof dirs / sizeof dirs[0]; /* $CLU_KERNEL_DIR alone */
-    for (size_t i = 0; i < ndirs; i++) {
+    const char *dirs[] = {env_dir ? env_dir : slash ? exe : NULL, env_dir ? NULL : CLU_KERNEL_DIR};
+    for (int i = 0; i < 2; i++) {
         if (!dirs[i]) continue;
-        char *p = join(dirs[i], name);
-        if (access(p, F_OK) == 0) return p;
-        free(p);
+        snprintf(path, sizeof path, "%s/%s", dirs[i], name);
+        if (access(path, F_OK) == 0) return strdup(path);
     }
     if (env_dir) clu_die("kernel file '%s' not found in $CLU_KERNEL_DIR (%s)", name, env_dir);
     clu_die("kernel file '%s' not found in %s or %s (set CLU_KERNEL_DIR to look elsewhere)", name,
-            len > 0 ? from_exe : "(no exe path)", CLU_KERNEL_DIR);
+            slash ? exe : "(no exe path)", CLU_KERNEL_DIR);
 }
 
 static void print_log(cl_program prog, cl_device_id dev, const char *path)
@@ -305,7 +241,7 @@ cl_program clu_build(clu_env *env, const char *name, const char *options)
     /* On PoCL a #line directive makes the build log name the real file, not
      * a temporary copy. Only there: NVIDIA's compiler ignores it. */
     char line[4200] = "";
-    char *pname = platform_string(env->platform, CL_PLATFORM_NAME);
+    char *pname = info_string(env->platform, NULL, CL_PLATFORM_NAME);
     if (strstr(pname, "Portable Computing Language") && !strchr(path, '"'))
         snprintf(line, sizeof line, "#line 1 \"%s\"\n", path);
     free(pname);
@@ -347,15 +283,20 @@ cl_kernel clu_kernel(cl_program program, const char *name)
     return k;
 }
 
+/* The most work-items per group that `kernel` can run with here. */
+static size_t wg_limit(const clu_env *env, cl_kernel kernel, size_t *dev_max, size_t *k_max)
+{
+    *dev_max = *k_max = clu_device_size(env->device, CL_DEVICE_MAX_WORK_GROUP_SIZE);
+    CLU_CHECK(clGetKernelWorkGroupInfo(kernel, env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof *k_max,
+                                       k_max, NULL));
+    return *k_max < *dev_max ? *k_max : *dev_max;
+}
+
 void clu_check_wgsize(const clu_env *env, cl_kernel kernel, size_t wg)
 {
-    size_t dev_max = clu_device_size(env->device, CL_DEVICE_MAX_WORK_GROUP_SIZE);
-    size_t k_max = dev_max;
-    CLU_CHECK(clGetKernelWorkGroupInfo(kernel, env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof k_max,
-                                       &k_max, NULL));
+    size_t dev_max, k_max, limit = wg_limit(env, kernel, &dev_max, &k_max);
     char name[128] = "";
     clGetKernelInfo(kernel, CL_KERNEL_FUNCTION_NAME, sizeof name - 1, name, NULL);
-    size_t limit = k_max < dev_max ? k_max : dev_max;
     if (wg == 0 || wg > limit)
         clu_die("work-group size %zu is not possible for kernel %s here: at most %zu "
                 "(CL_DEVICE_MAX_WORK_GROUP_SIZE %zu, CL_KERNEL_WORK_GROUP_SIZE %zu)",
@@ -371,13 +312,8 @@ void clu_check_wgsize(const clu_env *env, cl_kernel kernel, size_t wg)
 
 size_t clu_default_wg(const clu_env *env, cl_kernel kernel, size_t cap)
 {
-    size_t limit = clu_device_size(env->device, CL_DEVICE_MAX_WORK_GROUP_SIZE), k_max = limit;
-    CLU_CHECK(clGetKernelWorkGroupInfo(kernel, env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof k_max,
-                                       &k_max, NULL));
-    if (k_max < limit) limit = k_max;
-    if (cap && cap < limit) limit = cap;
-    size_t wg = 1;
-    while (wg * 2 <= limit) wg *= 2;
+    size_t dev_max, k_max, limit = wg_limit(env, kernel, &dev_max, &k_max), wg = 1;
+    while (wg * 2 <= limit && (!cap || wg * 2 <= cap)) wg *= 2;
     return wg;
 }
 

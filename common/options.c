@@ -91,7 +91,9 @@ static void usage(const char *prog, const char *purpose, const clu_option *opts,
         char left[40];
         snprintf(left, sizeof left, "%s %s", o->flag, o->metavar ? o->metavar : "");
         printf("  %-14s %s", left, o->help);
-        if (o->kind == CLU_OPT_SIZE)
+        if (o->kind == CLU_OPT_SIZE && *(size_t *)o->dest < o->min) /* 0: chosen by the program */
+            printf(" (%zu..%zu)", o->min, o->max);
+        else if (o->kind == CLU_OPT_SIZE)
             printf(" (default %zu, %zu..%zu)", *(size_t *)o->dest, o->min, o->max);
         else if (o->kind == CLU_OPT_STRING && *(const char **)o->dest)
             printf(" (default %s)", *(const char **)o->dest);

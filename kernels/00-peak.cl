@@ -8,6 +8,13 @@
  * practical memory bandwidth.
  */
 
+/* A device without hardware fused multiply-add (Mesa's llvmpipe) emulates
+ * fma() in software: the host then passes -DPEAK_MAD=1 and the peak is
+ * measured with mad(), which such a device runs as a multiply and an add. */
+#ifdef PEAK_MAD
+#define fma mad
+#endif
+
 // snippet: fma-peak
 #ifndef PEAK_ITERS
 #define PEAK_ITERS 1024

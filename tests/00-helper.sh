@@ -1,4 +1,4 @@
-# Unit tests of common/clu.c (the checks live in tests/test-clu.c).
+# Unit tests of common/ (the checks live in tests/test-clu.c).
 expect_lines "helper" -- "$BIN/test-clu"
 
 # common/ stays small and obvious: every public function has a caller outside
@@ -12,3 +12,14 @@ for fn in $(grep -oE '\bclu_[a-z_0-9]+\(' common/clu.h | tr -d '(' | sort -u); d
 done
 expect 1 "common/: no hidden state (file-scope variables)" -- \
     grep -nE '^static [^(]*(=|;)' common/errors.c common/options.c common/device.c common/measure.c
+# Every repository path and make target named in comments, docs and
+# chapters exists (tests/check-paths.py), and a missing one is reported.
+expect_out 0 'files checked' "every path and make target named in the sources and docs exists" -- \
+    python3 tests/check-paths.py
+STALE=$(mktemp)
+printf 'see lessons/%s/main.c and run `make %s`\n' 99-nothing nonexistent-target >"$STALE"
+expect_out 1 'no such path: [a-z]+/99-nothing/main.c' "check-paths: a missing path is reported" -- \
+    python3 tests/check-paths.py "$STALE"
+expect_out 1 'no make target: make nonexistent-target' "check-paths: a missing make target is reported" -- \
+    python3 tests/check-paths.py "$STALE"
+rm -f "$STALE"

@@ -16,6 +16,10 @@ expect_out 0 'verified device C: .*worst error [0-9.e+-]+ at \[[0-9]+\] \(bound 
     "01: prints the worst error, where, and the bound there" -- "$L01" -x 5000 -y 100 -r 1
 expect_out 0 '^result: variant=naive X=5000 Y=100 wg=256 ms=' "01: one result: line" -- "$L01" -x 5000 -y 100 -r 1
 expect_out 0 '^device: ' "01: prints the device" -- "$L01" -x 10 -y 10
+expect_out 0 '^platform: ' "01: prints the platform" -- "$L01" -x 10 -y 10
+if ! clinfo -l 2>/dev/null | grep -qi gpu; then # a CPU chosen with -d is no GPU
+    expect_out 0 '^device: .*\(not a GPU,' "01: a device chosen with -d is labelled by its type" -- "$L01" -x 10 -y 10 -d 0
+fi
 expect_out 0 'verified device C' "01: runs from another directory" -- \
     bash -c "cd / && '$L01' -x 300 -y 20"
 
@@ -46,3 +50,8 @@ rm -rf "$BADK"
 
 expect_clean_oclgrind "01: Oclgrind finds nothing (X=100, wg=64)" -- "$L01" -x 100 -y 10 -t 64 -r 1
 expect_clean_oclgrind "01: Oclgrind finds nothing (X=67, Y=5, wg=16)" -- "$L01" -x 67 -y 5 -t 16 -r 1
+# An empty kernel file: one line, exit 2 (lesson 01 reads it with clu_read_file).
+EMPTYK=$(mktemp -d)
+: >"$EMPTYK/01-hello-world.cl"
+expect_bad "01: an empty kernel file gets one line" -- env CLU_KERNEL_DIR="$EMPTYK" "$L01" -x 100 -y 10
+rm -rf "$EMPTYK"

@@ -81,6 +81,15 @@ mutant "tiled skips the partial last tile" 02-local-memory.cl \
     's/for (int y0 = 0; y0 < Y; y0 += T)/for (int y0 = 0; y0 + T <= Y; y0 += T)/' tiled \
     "-x 300 -y 100 -t 64 -r 1" "-x 1000 -y 8193 -t 256 -r 1" "-x 1000 -y 1048577 -t 256 -r 1" "$LARGE"
 mutant "tiled skips the last group" 02-local-memory.cl 's/if (x < X)/if (x < X - X % 256)/' tiled "$LARGE"
+# The common helper's sweep: one more per variant, at the large size and at
+# odd ones with the default work-group size (what rusticl and a GPU get).
+ODD="-x 1009 -y 4097 -r 1"  # a prime, 2^12 + 1
+mutant "naive ignores A" 01-hello-world.cl 's/sum += A\[x\] \* B\[y\];/sum += B[y];/' naive "$LARGE" "$ODD"
+mutant "naive leaves the last element" 01-hello-world.cl 's/if (x >= X)/if (x >= X - 1)/' naive "$LARGE" "$ODD"
+mutant "whole copies B without its last value" 02-local-memory.cl 's/Bl\[y\] = B\[y\];/Bl[y] = y == Y - 1 ? 0.0f : B[y];/' \
+    whole "$WHOLE" "$ODD" "-x 65537 -y 257 -r 1"
+mutant "tiled ignores the tile's offset" 02-local-memory.cl '/outer_sum_tiled/,/end snippet tiled/s/tile\[i\] = B\[y0 + i\];/tile[i] = B[i];/' \
+    tiled "$LARGE" "$ODD"
 
 # Oclgrind: the right kernels run clean; the wrong ones are reported.
 expect_clean_oclgrind "02: Oclgrind: all variants clean (X=100, Y=37, wg=64)" -- "$L02" -x 100 -y 37 -t 64 -r 1

@@ -30,7 +30,7 @@ expect_out 0 '^openmp .*\([0-9]+ threads, [0-9.]+x the best kernel\)' "03: compa
 expect_out 0 'verified OpenMP C: .*: ok' "03: the OpenMP loop is verified too" -- "$L03" -x 1000 -y 100 -r 1
 expect_out 0 'verified OpenMP C \(whole numbers\): .*: ok' "03: ... on whole numbers too" -- "$L03" -x 1000 -y 100 -r 1
 run_cmd "$L03" -x 2000 -y 50 -t 32 -r 1
-n=$(grep -cE '^result: variant=[a-z0-9]+ X=2000 Y=50 wg=32 width=[0-9]+ ms=[0-9.]+ gflops=[0-9.]+ peak_gflops=[0-9.]+ pct_peak=[0-9.]+$' "$LOG")
+n=$(grep -cE '^result: variant=[a-z0-9]+ X=2000 Y=50 wg=32 width=[0-9]+ ms=[0-9.]+ gflops=[0-9.]+ peak_gflops=[0-9.]+ pct_peak=[0-9.]+ timer=(events|host)$' "$LOG")
 if [ "$ST" -eq 0 ] && [ "$n" -eq 8 ]; then pass "03: a result line per variant and OpenMP"
 else fail "03: a result line per variant and OpenMP" "exit $ST, $n result lines" "$L03 -x 2000 -y 50 -t 32 -r 1"; fi
 expect_out 0 'variant,X,Y,wg,width,ms,gflops,peak_gflops,pct_peak' "03: tools/results.py makes the CSV of them" -- \
@@ -88,6 +88,25 @@ mutant "skips the partial last tile" 's/for (int j0 = 0; j0 < Y8; j0 += lsize)/f
     "float8local float16local" "$WHOLE8"
 mutant "skips the tail of C" 's/store\([48]\)_part(\([^;]*\));/(void)0;/' \
     "float4 float8 float8b float8local float8acc float16local" "$LARGE"
+# The common helper's sweep: one more per variant, at the large size and at
+# odd ones with the default work-group size (what rusticl and a GPU get).
+ODD="-x 1009 -y 4097 -r 1"  # a prime, 2^12 + 1
+cp kernels/03-vector-types.cl "$BADK/"
+sed 's/if (x >= X)/if (x >= X - 1)/' kernels/01-hello-world.cl >"$BADK/01-hello-world.cl"
+for size in "$LARGE" "$ODD"; do
+    # shellcheck disable=SC2086
+    expect_out 1 'FAILED' "03: mutant 'scalar leaves the last element' fails (-o scalar $size)" -- \
+        env CLU_KERNEL_DIR="$BADK" "$L03" $size -o scalar
+done
+mutant "float4 zeroes one lane" 's/((__global float4 \*)C)\[i\] = sum;/((__global float4 *)C)[i] = sum * (float4)(1.0f, 1.0f, 1.0f, 0.0f);/' \
+    float4 "$LARGE" "$ODD"
+mutant "float8 ignores A's last lane" '/outer_sum_f8(/,/end snippet float8-kernel/s/sum += a \* B\[y\];/sum += (float8)(a.s0123, a.s456, 0.0f) * B[y];/' \
+    float8 "$LARGE" "$ODD"
+mutant "drops lane 7 of B" 's/sum += a \* b.s7;//' "float8b float8local" "$LARGE" "$ODD"
+mutant "float8acc adds lane 6 twice" 's/s7 += a \* b.s7;/s7 += a * b.s6;/' float8acc "$LARGE" "$ODD"
+mutant "float16local drops a term of its second half" 's/s1 += a1 \* b.s7;//' float16local "$LARGE" "$ODD"
+mutant "float16local prefetches the same tile again" 's/next = B8\[j0 + lsize + lid\];/next = B8[j0 + lid];/' \
+    float16local "$WHOLE8" "$ODD"
 
 # Oclgrind: a kernel that reads a whole float8 of A in the last work-item
 # (X = 13 is not a multiple of 8) reads past the end.

@@ -14,6 +14,7 @@ set -u
 has_header() { [ -f /usr/include/CL/cl.h ] || [ -f /usr/local/include/CL/cl.h ]; }
 has_loader() { ldconfig -p 2>/dev/null | grep -q 'libOpenCL\.so\b' || [ -e /usr/lib/x86_64-linux-gnu/libOpenCL.so ]; }
 has_icd() { ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 || [ -n "${OCL_ICD_VENDORS:-}" ]; }
+has_rusticl() { grep -qsi rusticl /etc/OpenCL/vendors/*.icd; } # Mesa's third implementation
 has() { command -v "$1" >/dev/null 2>&1; }
 has_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 
@@ -39,6 +40,7 @@ for group in "$@"; do
         want 'has pandoc' pandoc
         want 'has python3' python3
         want 'has timeout' coreutils
+        want has_rusticl mesa-opencl-icd
         ;;
     see) # make see: an Oclgrind plugin in C++ against Oclgrind's and LLVM's headers
         want 'has oclgrind' oclgrind

@@ -54,7 +54,8 @@ done
 echo "3. Driver libraries installed but not registered"
 found_unreg=0
 seen=()
-for pat in libnvidia-opencl.so.1 libamdocl64.so libigdrcl.so libpocl.so.2 libintelocl.so; do
+for pat in libnvidia-opencl.so.1 libamdocl64.so libigdrcl.so libpocl.so.2 libintelocl.so \
+           libRusticlOpenCL.so.1 libMesaOpenCL.so.1; do
     for dir in ${DOCTOR_LIB_DIRS:-} /usr/local/nvidia/lib64 /usr/lib/x86_64-linux-gnu /usr/lib64 /usr/lib /opt/rocm/lib \
                /usr/local/cuda/lib64 /usr/lib/x86_64-linux-gnu/intel-opencl; do
         lib="$dir/$pat"
@@ -94,19 +95,28 @@ fi
 
 echo "5. Platforms and devices the loader finds"
 if command -v clinfo >/dev/null 2>&1; then
-    out=$(clinfo -l 2>&1)
-    echo "$out" | sed 's/^/  /'
-    ndev=$(echo "$out" | grep -c 'Device #')
+    out=$(clinfo -l 2>&1 | sed -e 's/^Platform #[0-9]*: /platform: /' -e 's/^ *[`|]-- Device #[0-9]*: /  device: /')
 else
     echo "  (clinfo not installed: sudo apt-get install clinfo; using lesson 01 --list)"
-    if [ -x build/01-hello-world ]; then
-        out=$(build/01-hello-world --list 2>&1)
-        echo "$out" | sed 's/^/  /'
-        ndev=$(echo "$out" | grep -c '  device ')
-    else
-        ndev=0
-    fi
+    out=$([ -x build/01-hello-world ] && build/01-hello-world --list 2>&1 |
+          sed -e 's/^platform [0-9]*: \(.*\) (.*$/platform: \1/' -e 's/^  device [0-9]*: /  device: /')
 fi
+echo "$out" | grep -E '^(platform|  device): ' | sed 's/^/  /'
+ndev=$(echo "$out" | grep -c '^  device: ')
+# A platform without devices is not always a problem: Mesa's platforms show
+# none until told which drivers to use (rusticl) or without an AMD GPU (Clover).
+empty=$(echo "$out" | awk '/^platform: / { if (p != "" && !d) print p; p = substr($0, 11); d = 0 }
+                           /^  device: / { d = 1 } END { if (p != "" && !d) print p }')
+while IFS= read -r p; do
+    case "$p" in
+    "") ;;
+    rusticl) echo "  note: rusticl (Mesa) shows no device until told which of its drivers to use:" \
+                  "RUSTICL_ENABLE=llvmpipe for the CPU (radeonsi, iris: AMD, Intel GPUs), e.g." \
+                  "RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl build/01-hello-world" ;;
+    Clover) echo "  note: Clover (Mesa's older OpenCL) shows devices only for AMD GPUs it supports: nothing to fix" ;;
+    *) echo "  note: platform '$p' shows no device (its driver found no hardware, or failed to start)" ;;
+    esac
+done <<<"$empty"
 echo
 if [ "${ndev:-0}" -gt 0 ]; then
     echo "doctor: $ndev device(s) found. Lessons pick a GPU first; choose with -p/-d or CLU_PLATFORM/CLU_DEVICE."
@@ -114,6 +124,9 @@ if [ "${ndev:-0}" -gt 0 ]; then
 fi
 echo "doctor: no OpenCL device found ($problems problem(s) above)."
 echo "  CPU, works everywhere:  sudo apt-get install pocl-opencl-icd"
+echo "                          or Mesa's rusticl: mesa-opencl-icd, then export RUSTICL_ENABLE=llvmpipe"
 echo "  NVIDIA GPU:             the NVIDIA driver (it brings libnvidia-opencl.so.1)"
-echo "  AMD GPU:                ROCm's rocm-opencl-runtime     Intel GPU: intel-opencl-icd"
+echo "  Intel GPU:              sudo apt-get install intel-opencl-icd"
+echo "  AMD GPU:                sudo apt-get install mesa-opencl-icd (RUSTICL_ENABLE=radeonsi), or"
+echo "                          ROCm's rocm-opencl-icd (AMD's repository; not in Debian 12)"
 exit 2

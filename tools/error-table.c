@@ -1,6 +1,6 @@
 /* error-table.c -- print the book's error reference as a markdown table:
  * every OpenCL error code with its name and the helper's hint, straight from
- * common/clu.c, so the appendix cannot disagree with what programs print. */
+ * common/errors.c, so the appendix cannot disagree with what programs print. */
 #include "clu.h"
 
 #include <stdio.h>

@@ -57,10 +57,14 @@ int main(int argc, char **argv)
 {
     size_t X = 1 << 20, Y = 1024, wg = 0, reps = 3; /* wg 0: the kernel's choice */
     const clu_option opts[] = {
-        {"-x", "X", "length of A and C", CLU_OPT_SIZE, &X, 1, INT_MAX},
-        {"-y", "Y", "length of B (terms in each sum)", CLU_OPT_SIZE, &Y, 1, INT_MAX},
-        {"-t", "WG", "work-group size (default: the largest power of two up to 256 the kernel allows)", CLU_OPT_SIZE, &wg, 1, 1 << 16},
-        {"-r", "N", "runs of the kernel; the best time counts", CLU_OPT_SIZE, &reps, 1, 1000},
+        {.flag = "-x", .metavar = "X", .help = "length of A and C", .kind = CLU_OPT_SIZE, .dest = &X,
+         .min = 1, .max = INT_MAX},
+        {.flag = "-y", .metavar = "Y", .help = "length of B (terms in each sum)", .kind = CLU_OPT_SIZE,
+         .dest = &Y, .min = 1, .max = INT_MAX},
+        {.flag = "-t", .metavar = "WG", .help = "work-group size (default: the largest power of two up "
+         "to 256 the kernel allows)", .kind = CLU_OPT_SIZE, .dest = &wg, .min = 1, .max = 1 << 16},
+        {.flag = "-r", .metavar = "N", .help = "runs of the kernel; the best time counts",
+         .kind = CLU_OPT_SIZE, .dest = &reps, .min = 1, .max = 1000},
     };
     clu_common common;
     clu_parse_args(argc, argv, "lesson 01: the outer sum C[x] = sum_y A[x]*B[y], the whole host flow",
@@ -78,7 +82,7 @@ int main(int argc, char **argv)
     cl_device_id device = NULL;
     cl_uint nplatforms = 0;
     CLU_CHECK(clGetPlatformIDs(16, platforms, &nplatforms));
-    int found_gpu = 0;
+    int found_gpu = 0; /* stop at the first GPU, or at the first match of -d */
     for (cl_uint p = 0; p < nplatforms && p < 16 && !found_gpu; p++) {
         char pname[256] = "";
         CLU_CHECK(clGetPlatformInfo(platforms[p], CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL));
@@ -96,7 +100,7 @@ int main(int argc, char **argv)
             if (!device || (type & CL_DEVICE_TYPE_GPU)) {
                 platform = platforms[p];
                 device = devices[d];
-                found_gpu = (type & CL_DEVICE_TYPE_GPU) || common.device; /* -d: first match */
+                found_gpu = (type & CL_DEVICE_TYPE_GPU) || common.device;
             }
         }
     }
@@ -105,13 +109,17 @@ int main(int argc, char **argv)
                 common.device ? common.device : "");
     if (!device) clu_die("no usable device: `make doctor` says why none shows");
     // end snippet platform-device
-    char name[256] = "", vendor[256] = "", driver[256] = "", version[256] = "";
+    char pname[256] = "", name[256] = "", vendor[256] = "", driver[256] = "", version[256] = "";
+    cl_device_type type;
+    CLU_CHECK(clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL));
+    CLU_CHECK(clGetDeviceInfo(device, CL_DEVICE_TYPE, sizeof type, &type, NULL));
     CLU_CHECK(clGetDeviceInfo(device, CL_DEVICE_NAME, sizeof name - 1, name, NULL));
     CLU_CHECK(clGetDeviceInfo(device, CL_DEVICE_VENDOR, sizeof vendor - 1, vendor, NULL));
     CLU_CHECK(clGetDeviceInfo(device, CL_DRIVER_VERSION, sizeof driver - 1, driver, NULL));
     CLU_CHECK(clGetDeviceInfo(device, CL_DEVICE_VERSION, sizeof version - 1, version, NULL));
-    printf("device:   %s (%s, vendor %s, driver %s, %s)\n", name, found_gpu ? "GPU" : "not a GPU",
-           vendor, driver, version);
+    printf("platform: %s\n", pname);
+    printf("device:   %s (%s, vendor %s, driver %s, %s)\n", name,
+           type & CL_DEVICE_TYPE_GPU ? "GPU" : "not a GPU", vendor, driver, version);
 
     // snippet: context-queue
     /* 3. A context ties the device to the buffers and programs made for it.
@@ -146,7 +154,7 @@ int main(int argc, char **argv)
     cl_kernel kernel = clCreateKernel(program, "outer_sum", &err);
     CLU_CHECK_ERR(err, "clCreateKernel");
     // end snippet program
-    clu_env env = {platform, device, context, queue, common.build_log};
+    clu_env env = {.platform = platform, .device = device, .context = context, .queue = queue};
     /* The work-group size: the kernel says how large a group it can run with
      * on this device (CL_KERNEL_WORK_GROUP_SIZE); -t asks for another. */
     if (!wg) wg = clu_default_wg(&env, kernel, 256);
@@ -228,9 +236,12 @@ int main(int argc, char **argv)
         clReleaseEvent(run);
         clReleaseEvent(down);
     }
-    /* The kernel again, best of -r runs; the first run can include start-up costs. */
+    /* The kernel again, best of -r runs; the first run can include start-up
+     * costs. A device whose timestamps are no clock gets the host's (a line says so). */
     size_t global = clu_round_up(X, wg);
-    kernel_ms = fmin(kernel_ms, clu_run_best(&env, kernel, 1, &global, &wg, reps));
+    double best_ms = clu_run_best(&env, kernel, 1, &global, &wg, reps);
+    kernel_ms = env.host_timer ? best_ms : fmin(kernel_ms, best_ms);
+    if (env.host_timer) up_ms = down_ms = NAN; /* their events cannot be trusted either */
 
     /* The serial C on the same data: the baseline. */
     float *h_serial = clu_malloc(X * sizeof *h_serial, "the serial result");
@@ -245,10 +256,14 @@ int main(int argc, char **argv)
     printf("serial C: %10.3f ms  %8.2f GFLOP/s\n", serial_ms, flops / serial_ms * 1e-6);
     printf("kernel:   %10.3f ms  %8.2f GFLOP/s  (%.1fx the serial C)\n", kernel_ms,
            flops / kernel_ms * 1e-6, serial_ms / kernel_ms);
-    printf("copies:   %10.3f ms up, %.3f ms down\n", up_ms, down_ms);
+    if (up_ms == up_ms && down_ms == down_ms) /* NAN: the events' timestamps are unusable */
+        printf("copies:   %10.3f ms up, %.3f ms down\n", up_ms, down_ms);
+    else
+        printf("copies:   not timed (this device's profiling timestamps are unusable)\n");
     printf("result: variant=naive X=%zu Y=%zu wg=%zu ms=%.4f gflops=%.2f serial_ms=%.4f "
-           "speedup=%.2f up_ms=%.4f down_ms=%.4f\n", X, Y, wg, kernel_ms, flops / kernel_ms * 1e-6,
-           serial_ms, serial_ms / kernel_ms, up_ms, down_ms);
+           "speedup=%.2f up_ms=%.4f down_ms=%.4f timer=%s\n", X, Y, wg, kernel_ms,
+           flops / kernel_ms * 1e-6, serial_ms, serial_ms / kernel_ms, up_ms, down_ms,
+           env.host_timer ? "host" : "events");
 
     // snippet: release
     /* 12. Release every object, the last created first. */

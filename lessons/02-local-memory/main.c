@@ -50,14 +50,14 @@ typedef struct {
 } variant;
 
 static const variant variants[] = {
-    {"naive", "lesson 01's kernel: every work-item reads all of B from global memory",
-     "01-hello-world.cl", "outer_sum", NO_LOCAL, 0},
-    {"whole", "the group copies all of B into local memory once (Y is limited)",
-     "02-local-memory.cl", "outer_sum_whole", ALL_OF_B, 0},
-    {"tiled", "B through local memory one tile of T floats at a time: any Y",
-     "02-local-memory.cl", "outer_sum_tiled", ONE_TILE, 0},
-    {"wrong-barrier", "WRONG on purpose: an early return before a barrier",
-     "02-local-memory.cl", "outer_sum_wrong_barrier", ONE_TILE, 1},
+    {.name = "naive", .why = "lesson 01's kernel: every work-item reads all of B from global memory",
+     .file = "01-hello-world.cl", .kernel = "outer_sum", .local = NO_LOCAL},
+    {.name = "whole", .why = "the group copies all of B into local memory once (Y is limited)",
+     .file = "02-local-memory.cl", .kernel = "outer_sum_whole", .local = ALL_OF_B},
+    {.name = "tiled", .why = "B through local memory one tile of T floats at a time: any Y",
+     .file = "02-local-memory.cl", .kernel = "outer_sum_tiled", .local = ONE_TILE},
+    {.name = "wrong-barrier", .why = "WRONG on purpose: an early return before a barrier",
+     .file = "02-local-memory.cl", .kernel = "outer_sum_wrong_barrier", .local = ONE_TILE, .wrong = 1},
 };
 #define NV (sizeof variants / sizeof variants[0])
 // end snippet variants
@@ -68,13 +68,18 @@ typedef struct { /* what every variant shares */
     size_t X, Y, T, wg;
 } problem;
 
-/* The kernel of variant v with its arguments set, or NULL when its local
- * memory does not fit and it was not asked for by name. */
-static cl_kernel prepare(problem *p, const variant *v, int named)
+static cl_kernel build(clu_env *env, const variant *v)
 {
-    cl_program prog = clu_build(&p->env, v->file, "");
+    cl_program prog = clu_build(env, v->file, "");
     cl_kernel k = clu_kernel(prog, v->kernel);
     clReleaseProgram(prog); /* the kernel keeps it alive */
+    return k;
+}
+
+/* Variant v's kernel k with its arguments set, or NULL (released) when it
+ * cannot run these sizes and was not asked for by name. */
+static cl_kernel prepare(problem *p, const variant *v, cl_kernel k, int named)
+{
     int X = (int)p->X, Y = (int)p->Y, T = (int)p->T;
     CLU_CHECK(clSetKernelArg(k, 0, sizeof(cl_mem), &p->d_A));
     CLU_CHECK(clSetKernelArg(k, 1, sizeof(cl_mem), &p->d_B));
@@ -140,26 +145,30 @@ static size_t run_verify(problem *p, const variant *v, cl_kernel k, float *h_C, 
 
 int main(int argc, char **argv)
 {
-    size_t X = 1 << 20, Y = 4096, wg = 256, T = 0, reps = 3;
+    size_t X = 1 << 20, Y = 4096, wg = 0, T = 0, reps = 3; /* 0: from the kernels */
     int chosen = -1, i_know = 0, fill = 0;
     const clu_option opts[] = {
-        {"-x", "X", "length of A and C", CLU_OPT_SIZE, &X, 1, INT_MAX},
-        {"-y", "Y", "length of B (terms in each sum)", CLU_OPT_SIZE, &Y, 1, INT_MAX},
-        {"-t", "WG", "work-group size (work-items per group)", CLU_OPT_SIZE, &wg, 1, 1 << 16},
-        {"-s", "T", "tile length in floats for tiled (0: the work-group size)", CLU_OPT_SIZE, &T,
-         0, 1 << 24},
-        {"-o", "VARIANT", "the kernel to run (all: every one but wrong-barrier)", CLU_OPT_VARIANT,
-         &chosen, CLU_VARIANTS(variants)},
-        {"-r", "N", "runs of each kernel; the best time counts", CLU_OPT_SIZE, &reps, 1, 1000},
-        {"--i-know", NULL, "run wrong-barrier on a real device (it may hang a GPU)", CLU_OPT_FLAG,
-         &i_know, 0, 0},
-        {"--fill-device", NULL, "X = 131072 per compute unit, enough for any device (make bench)",
-         CLU_OPT_FLAG, &fill, 0, 0},
+        {.flag = "-x", .metavar = "X", .help = "length of A and C", .kind = CLU_OPT_SIZE, .dest = &X,
+         .min = 1, .max = INT_MAX},
+        {.flag = "-y", .metavar = "Y", .help = "length of B (terms in each sum)", .kind = CLU_OPT_SIZE,
+         .dest = &Y, .min = 1, .max = INT_MAX},
+        {.flag = "-t", .metavar = "WG", .help = "work-group size (default: the largest power of two "
+         "up to 256 that every kernel allows)", .kind = CLU_OPT_SIZE, .dest = &wg, .min = 1, .max = 1 << 16},
+        {.flag = "-s", .metavar = "T", .help = "tile length in floats for tiled (0: the work-group size)",
+         .kind = CLU_OPT_SIZE, .dest = &T, .min = 0, .max = 1 << 24},
+        {.flag = "-o", .metavar = "VARIANT", .help = "the kernel to run (all: every one but wrong-barrier)",
+         .kind = CLU_OPT_VARIANT, .dest = &chosen, CLU_VARIANTS(variants)},
+        {.flag = "-r", .metavar = "N", .help = "runs of each kernel; the best time counts",
+         .kind = CLU_OPT_SIZE, .dest = &reps, .min = 1, .max = 1000},
+        {.flag = "--i-know", .help = "run wrong-barrier on a real device (it may hang a GPU)",
+         .kind = CLU_OPT_FLAG, .dest = &i_know},
+        {.flag = "--fill-device", .help = "X = 131072 per compute unit, enough for any device (make bench)",
+         .kind = CLU_OPT_FLAG, .dest = &fill},
     };
     clu_common common;
     clu_parse_args(argc, argv, "lesson 02: the outer sum with B in local memory", opts,
                    sizeof opts / sizeof opts[0], &common);
-    problem p = {.X = X, .Y = Y, .T = T ? T : wg, .wg = wg};
+    problem p = {.X = X, .Y = Y};
     clu_setup(&p.env, &common); /* lesson 01's platform, device, context and queue */
     int simulated = clu_on_oclgrind(&p.env);
     if (chosen >= 0 && variants[chosen].wrong && !simulated && !i_know) {
@@ -170,6 +179,29 @@ int main(int argc, char **argv)
     if (fill) p.X = 131072 * clu_device_size(p.env.device, CL_DEVICE_MAX_COMPUTE_UNITS);
     if (p.X > INT_MAX) clu_die("--fill-device: X = %zu is more than the kernels take", p.X);
     X = p.X;
+    /* The work-group size, unless -t: the largest power of two up to 256
+     * that every selected kernel allows on this device (rusticl: 32). */
+    cl_kernel kernels[NV] = {0};
+    size_t nrun = 0;
+    for (size_t v = 0; v < NV; v++) {
+        if (chosen >= 0 ? (int)v != chosen : variants[v].wrong) continue;
+        kernels[v] = build(&p.env, &variants[v]);
+        nrun++;
+        size_t w = clu_default_wg(&p.env, kernels[v], 256);
+        if (!p.wg || w < p.wg) p.wg = w;
+    }
+    wg = p.wg = wg ? wg : p.wg;
+    p.T = T ? T : wg;
+    /* Each variant runs X·Y multiply-adds 2 + reps times, at most about 1 ns
+     * each per CPU core (0.01 ns on a GPU), with host work worth 16 of them
+     * per element of C: refuse what would take longer than --budget, or
+     * need more memory than there is. */
+    double ns = clu_device_is_gpu(p.env.device) ? 0.01
+              : 1.0 / (double)clu_device_size(p.env.device, CL_DEVICE_MAX_COMPUTE_UNITS);
+    clu_check_budget(&common, 1e-9 * ns * (double)X * (double)(Y + 16) * (double)((2 + reps) * nrun),
+                     "X·Y multiply-adds per run of each variant");
+    clu_check_memory(&p.env, clu_bytes(X, 2 * sizeof(float) + 2 * sizeof(double), "the host arrays") +
+                     Y * sizeof(float), clu_bytes(X, 2 * sizeof(float), "the buffers") + Y * sizeof(float));
 
     // snippet: query-local
     cl_ulong local_mem = clu_device_ulong(p.env.device, CL_DEVICE_LOCAL_MEM_SIZE);
@@ -190,11 +222,9 @@ int main(int argc, char **argv)
     p.d_A = clu_buffer(&p.env, CL_MEM_READ_ONLY, X * sizeof(float), NULL, "A");
     p.d_B = clu_buffer(&p.env, CL_MEM_READ_ONLY, Y * sizeof(float), NULL, "B");
     p.d_C = clu_buffer(&p.env, CL_MEM_WRITE_ONLY, X * sizeof(float), NULL, "C");
-    cl_kernel kernels[NV] = {0};
     int ran = 0;
     for (size_t v = 0; v < NV; v++)
-        if (chosen >= 0 ? (int)v == chosen : !variants[v].wrong)
-            ran += (kernels[v] = prepare(&p, &variants[v], chosen >= 0)) != NULL;
+        if (kernels[v]) ran += (kernels[v] = prepare(&p, &variants[v], kernels[v], chosen >= 0)) != NULL;
     if (!ran) clu_die("no variant can run with these sizes");
 
     // snippet: check-all
@@ -208,6 +238,8 @@ int main(int argc, char **argv)
      * that grows as rounding error does. */
     int m = (int)fmax(1.0, 1e5 / sqrt((double)Y));
     size_t wrong = 0;
+    clu_step("the check of the kernels");
+    double t_check = clu_now();
     for (int exact = 1; exact >= 0; exact--) {
         if (exact) clu_fill_exact(h_A, X, 1, 4), clu_fill_exact(h_B, Y, 2, m);
         else clu_fill_random(h_A, X, 1, -1.0f, 1.0f), clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
@@ -224,6 +256,9 @@ int main(int argc, char **argv)
     /* Only what was verified. Oclgrind is a simulator: its times mean
      * nothing, and the peak kernel would take minutes there. */
     int timed = !simulated && !wrong;
+    double timing_s = (clu_now() - t_check) / 2 * (double)reps; /* the check ran each twice */
+    if (timed && timing_s > (double)common.budget) timed = 0; /* a slow device: say so below */
+    clu_step("the timing of the kernels");
     double ms[NV] = {0}, peak = timed ? clu_peak_gflops(&p.env) : 0.0;
     size_t global = clu_round_up(X, wg);
     for (size_t v = 0; v < NV && timed; v++)
@@ -232,7 +267,11 @@ int main(int argc, char **argv)
 
     /* ---- report ------------------------------------------------------------- */
     if (timed) printf("measured FMA peak: %.1f GFLOP/s; best of %zu runs:\n", peak, reps);
-    else printf("times: not measured (%s)\n", wrong ? "a result is wrong" : "Oclgrind simulates");
+    else if (wrong || simulated)
+        printf("times: not measured (%s)\n", wrong ? "a result is wrong" : "Oclgrind simulates");
+    else
+        printf("times: not measured (the timed runs would take about %.0f s, more than --budget %zu s: "
+               "choose smaller sizes or raise --budget)\n", timing_s, common.budget);
     double gflop = 2.0 * (double)X * (double)Y * 1e-9;
     for (size_t v = 0; v < NV && timed; v++) {
         if (!kernels[v]) continue;
@@ -241,9 +280,9 @@ int main(int argc, char **argv)
                100.0 * gflops / peak);
         if (ms[0] > 0) printf("  %5.2fx naive", ms[0] / ms[v]);
         printf("\nresult: variant=%s X=%zu Y=%zu wg=%zu local_floats=%zu ms=%.4f gflops=%.2f "
-               "peak_gflops=%.1f pct_peak=%.2f", variants[v].name, X, Y, wg,
+               "peak_gflops=%.1f pct_peak=%.2f timer=%s", variants[v].name, X, Y, wg,
                variants[v].local == ALL_OF_B ? Y : variants[v].local == ONE_TILE ? p.T : 0, ms[v],
-               gflops, peak, 100.0 * gflops / peak);
+               gflops, peak, 100.0 * gflops / peak, p.env.host_timer ? "host" : "events");
         if (ms[0] > 0) printf(" vs_naive=%.3f", ms[0] / ms[v]);
         printf("\n");
     }
@@ -254,10 +293,6 @@ int main(int argc, char **argv)
     clReleaseMemObject(p.d_B);
     clReleaseMemObject(p.d_C);
     clu_teardown(&p.env);
-    free(h_A);
-    free(h_B);
-    free(h_C);
-    free(ref);
-    free(mag);
+    free(h_A), free(h_B), free(h_C), free(ref), free(mag);
     return clu_exit_status(wrong);
 }

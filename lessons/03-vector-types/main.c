@@ -18,8 +18,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-#include <omp.h> /* the Makefile builds this lesson with -fopenmp */
+#ifdef _OPENMP
+#include <omp.h> /* the Makefile adds -fopenmp where the compiler has it */
+#endif
 
 /* ---- the C reference ---------------------------------------------------- */
 
@@ -38,6 +41,7 @@ static void reference(const float *A, const float *B, double *ref, double *mag, 
     }
 }
 
+#ifdef _OPENMP
 // snippet: openmp
 /* The same loop as lesson 01's serial C, spread over the CPU's cores by
  * OpenMP. `simd reduction` allows the compiler to reorder the sum, the same
@@ -54,6 +58,10 @@ static void outer_sum_openmp(const float *A, const float *B, float *C, int X, in
     }
 }
 // end snippet openmp
+#else /* no OpenMP in this compiler: main says so and compares nothing */
+#define omp_get_max_threads() 0
+#define outer_sum_openmp(A, B, C, X, Y) ((void)(A), (void)(B), (void)(C))
+#endif
 
 /* ---- the variants ------------------------------------------------------- */
 
@@ -65,21 +73,22 @@ typedef struct {
     int tiled;              /* B in local tiles of one float8 per work-item */
 } variant;
 
+#define K03 "03-vector-types.cl"
 static const variant variants[] = {
-    {"scalar", "lesson 01's kernel: one element of C per work-item",
-     "01-hello-world.cl", "outer_sum", 1, 0},
-    {"float4", "A and C as float4: one load of B[y] feeds 4 multiply-adds",
-     "03-vector-types.cl", "outer_sum_f4", 4, 0},
-    {"float8", "A and C as float8: one load of B[y] feeds 8",
-     "03-vector-types.cl", "outer_sum_f8", 8, 0},
-    {"float8b", "B read as float8 too: one load feeds 64 multiply-adds",
-     "03-vector-types.cl", "outer_sum_f8b", 8, 0},
-    {"float8local", "float8b with B in local tiles (lesson 02)",
-     "03-vector-types.cl", "outer_sum_f8local", 8, 1},
-    {"float8acc", "float8b with 8 independent sums: the chains of the peak kernel",
-     "03-vector-types.cl", "outer_sum_f8acc", 8, 0},
-    {"float16local", "float8local with 16 elements of C per work-item",
-     "03-vector-types.cl", "outer_sum_f16local", 16, 1},
+    {.name = "scalar", .why = "lesson 01's kernel: one element of C per work-item",
+     .file = "01-hello-world.cl", .kernel = "outer_sum", .width = 1},
+    {.name = "float4", .why = "A and C as float4: one load of B[y] feeds 4 multiply-adds",
+     .file = K03, .kernel = "outer_sum_f4", .width = 4},
+    {.name = "float8", .why = "A and C as float8: one load of B[y] feeds 8",
+     .file = K03, .kernel = "outer_sum_f8", .width = 8},
+    {.name = "float8b", .why = "B read as float8 too: one load feeds 64 multiply-adds",
+     .file = K03, .kernel = "outer_sum_f8b", .width = 8},
+    {.name = "float8local", .why = "float8b with B in local tiles (lesson 02)",
+     .file = K03, .kernel = "outer_sum_f8local", .width = 8, .tiled = 1},
+    {.name = "float8acc", .why = "float8b with 8 independent sums: the chains of the peak kernel",
+     .file = K03, .kernel = "outer_sum_f8acc", .width = 8},
+    {.name = "float16local", .why = "float8local with 16 elements of C per work-item",
+     .file = K03, .kernel = "outer_sum_f16local", .width = 16, .tiled = 1},
 };
 #define NV (sizeof variants / sizeof variants[0])
 // end snippet variants
@@ -100,14 +109,19 @@ static size_t global_size(const problem *p, const variant *v)
 }
 // end snippet launch-width
 
-/* The kernel of variant v with its arguments set, after printing its
- * limits; NULL when it cannot take this work-group size and was not asked
- * for by name (-o). */
-static cl_kernel prepare(problem *p, const variant *v, int named)
+static cl_kernel build(clu_env *env, const variant *v)
 {
-    cl_program prog = clu_build(&p->env, v->file, "");
+    cl_program prog = clu_build(env, v->file, "");
     cl_kernel k = clu_kernel(prog, v->kernel);
     clReleaseProgram(prog); /* the kernel keeps it alive */
+    return k;
+}
+
+/* Variant v's kernel k with its arguments set, after printing its limits;
+ * NULL (released) when it cannot take this work-group size and was not
+ * asked for by name (-o). */
+static cl_kernel prepare(problem *p, const variant *v, cl_kernel k, int named)
+{
     int X = (int)p->X, Y = (int)p->Y;
     CLU_CHECK(clSetKernelArg(k, 0, sizeof(cl_mem), &p->d_A));
     CLU_CHECK(clSetKernelArg(k, 1, sizeof(cl_mem), &p->d_B));
@@ -181,7 +195,8 @@ static void report(const char *name, const char *why, const problem *p, size_t w
     printf("%-12s wg %4zu %10.3f ms %9.2f GFLOP/s %6.1f%% of peak  (%s)\n", name, p->wg, ms, gflops,
            100.0 * gflops / peak, why);
     printf("result: variant=%s X=%zu Y=%zu wg=%zu width=%zu ms=%.4f gflops=%.2f peak_gflops=%.1f "
-           "pct_peak=%.2f\n", name, p->X, p->Y, p->wg, width, ms, gflops, peak, 100.0 * gflops / peak);
+           "pct_peak=%.2f timer=%s\n", name, p->X, p->Y, p->wg, width, ms, gflops, peak,
+           100.0 * gflops / peak, p->env.host_timer || !strcmp(name, "openmp") ? "host" : "events");
 }
 // end snippet report
 
@@ -223,26 +238,55 @@ static void time_all(problem *p, cl_kernel *kernels, const float *h_A, const flo
 
 int main(int argc, char **argv)
 {
-    size_t X = 1 << 20, Y = 2048, wg = 64, reps = 3;
+    size_t X = 1 << 20, Y = 2048, wg = 0, reps = 3; /* wg 0: from the kernels */
     int chosen = -1, fill = 0;
     const clu_option opts[] = {
-        {"-x", "X", "length of A and C", CLU_OPT_SIZE, &X, 1, 1 << 28},
-        {"-y", "Y", "length of B (terms in each sum)", CLU_OPT_SIZE, &Y, 1, 1 << 28},
-        {"-t", "WG", "work-group size (work-items per group)", CLU_OPT_SIZE, &wg, 1, 1 << 16},
-        {"-o", "VARIANT", "the kernel to run", CLU_OPT_VARIANT, &chosen, CLU_VARIANTS(variants)},
-        {"-r", "N", "runs of each kernel; the best time counts", CLU_OPT_SIZE, &reps, 1, 1000},
-        {"--fill-device", NULL, "X = 131072 per compute unit, enough for any device (make bench)",
-         CLU_OPT_FLAG, &fill, 0, 0},
+        {.flag = "-x", .metavar = "X", .help = "length of A and C", .kind = CLU_OPT_SIZE, .dest = &X,
+         .min = 1, .max = 1 << 28},
+        {.flag = "-y", .metavar = "Y", .help = "length of B (terms in each sum)", .kind = CLU_OPT_SIZE,
+         .dest = &Y, .min = 1, .max = 1 << 28},
+        {.flag = "-t", .metavar = "WG", .help = "work-group size (default: the largest power of two "
+         "up to 64 that every kernel allows)", .kind = CLU_OPT_SIZE, .dest = &wg, .min = 1, .max = 1 << 16},
+        {.flag = "-o", .metavar = "VARIANT", .help = "the kernel to run", .kind = CLU_OPT_VARIANT,
+         .dest = &chosen, CLU_VARIANTS(variants)},
+        {.flag = "-r", .metavar = "N", .help = "runs of each kernel; the best time counts",
+         .kind = CLU_OPT_SIZE, .dest = &reps, .min = 1, .max = 1000},
+        {.flag = "--fill-device", .help = "X = 131072 per compute unit, enough for any device (make bench)",
+         .kind = CLU_OPT_FLAG, .dest = &fill},
     };
     clu_common common;
     clu_parse_args(argc, argv, "lesson 03: the outer sum with float4 and float8", opts,
                    sizeof opts / sizeof opts[0], &common);
-    problem p = {.X = X, .Y = Y, .wg = wg};
+    problem p = {.X = X, .Y = Y};
     clu_setup(&p.env, &common); /* lesson 01's platform, device, context and queue */
     if (fill) p.X = 131072 * clu_device_size(p.env.device, CL_DEVICE_MAX_COMPUTE_UNITS);
     if (p.X > 1 << 28) clu_die("--fill-device: X = %zu is more than -x allows", p.X);
     X = p.X;
     int simulated = clu_on_oclgrind(&p.env), cpu = !clu_device_is_gpu(p.env.device) && !simulated;
+#ifndef _OPENMP
+    if (cpu) printf("openmp: not compared: this build has no OpenMP (the compiler took no -fopenmp)\n"), cpu = 0;
+#endif
+    /* The work-group size, unless -t: the largest power of two up to 64
+     * that every selected kernel allows on this device (rusticl: 32). */
+    cl_kernel kernels[NV] = {0};
+    size_t nrun = 0;
+    for (size_t v = 0; v < NV; v++) {
+        if (chosen >= 0 && (int)v != chosen) continue;
+        kernels[v] = build(&p.env, &variants[v]);
+        nrun++;
+        size_t w = clu_default_wg(&p.env, kernels[v], 64);
+        if (!p.wg || w < p.wg) p.wg = w;
+    }
+    wg = p.wg = wg ? wg : p.wg;
+    /* Each variant and the OpenMP loop run X·Y multiply-adds 2 + reps times,
+     * about 1 ns each per CPU core (0.01 ns on a GPU), and host work worth 16
+     * per element: refuse what would outrun --budget or the memory there is. */
+    double ns = clu_device_is_gpu(p.env.device) ? 0.01
+              : 1.0 / (double)clu_device_size(p.env.device, CL_DEVICE_MAX_COMPUTE_UNITS);
+    clu_check_budget(&common, 1e-9 * ns * (double)X * (double)(Y + 16) * (double)((2 + reps) * (nrun + cpu)),
+                     "X·Y multiply-adds per run of each variant");
+    clu_check_memory(&p.env, clu_bytes(X, 2 * sizeof(float) + 2 * sizeof(double), "the host arrays") +
+                     Y * sizeof(float), clu_bytes(X, 2 * sizeof(float), "the buffers") + Y * sizeof(float));
 
     float *h_A = clu_malloc(X * sizeof(float), "A"), *h_B = clu_malloc(Y * sizeof(float), "B");
     float *h_C = clu_malloc(X * sizeof(float), "C");
@@ -252,10 +296,9 @@ int main(int argc, char **argv)
     p.d_B = clu_buffer(&p.env, CL_MEM_READ_ONLY, Y * sizeof(float), NULL, "B");
     p.d_C = clu_buffer(&p.env, CL_MEM_WRITE_ONLY, X * sizeof(float), NULL, "C");
     printf("sizes: X = %zu, Y = %zu, work-group size %zu\nkernel limits on this device:\n", X, Y, wg);
-    cl_kernel kernels[NV] = {0};
     int ran = 0;
     for (size_t v = 0; v < NV; v++)
-        if (chosen < 0 || (int)v == chosen) ran += (kernels[v] = prepare(&p, &variants[v], chosen >= 0)) != NULL;
+        if (kernels[v]) ran += (kernels[v] = prepare(&p, &variants[v], kernels[v], chosen >= 0)) != NULL;
     if (!ran) clu_die("no variant can run work-groups of %zu here", wg);
 
     // snippet: check-all
@@ -269,6 +312,8 @@ int main(int argc, char **argv)
      * that grows as rounding error does. */
     int m = (int)fmax(1.0, 1e5 / sqrt((double)Y));
     size_t wrong = 0;
+    clu_step("the check of the kernels");
+    double t_check = clu_now();
     for (int exact = 1; exact >= 0; exact--) {
         if (exact) clu_fill_exact(h_A, X, 1, 4), clu_fill_exact(h_B, Y, 2, m);
         else clu_fill_random(h_A, X, 1, -1.0f, 1.0f), clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
@@ -285,10 +330,16 @@ int main(int argc, char **argv)
     }
     // end snippet check-all
 
+    double timing_s = (clu_now() - t_check) / 2 * (double)reps; /* the check ran each twice */
     if (simulated || wrong) /* a simulator's times mean nothing; a wrong kernel's neither */
         printf("times: not measured (%s)\n", wrong ? "a result is wrong" : "Oclgrind simulates");
-    else
+    else if (timing_s > (double)common.budget) /* a slow device */
+        printf("times: not measured (the timed runs would take about %.0f s, more than --budget %zu s: "
+               "choose smaller sizes or raise --budget)\n", timing_s, common.budget);
+    else {
+        clu_step("the timing of the kernels");
         time_all(&p, kernels, h_A, h_B, h_C, reps, cpu);
+    }
 
     for (size_t v = 0; v < NV; v++)
         if (kernels[v]) clReleaseKernel(kernels[v]);
@@ -296,10 +347,6 @@ int main(int argc, char **argv)
     clReleaseMemObject(p.d_B);
     clReleaseMemObject(p.d_C);
     clu_teardown(&p.env);
-    free(h_A);
-    free(h_B);
-    free(h_C);
-    free(ref);
-    free(mag);
+    free(h_A), free(h_B), free(h_C), free(ref), free(mag);
     return clu_exit_status(wrong);
 }

@@ -1,0 +1,39 @@
+# A third OpenCL implementation: Mesa's rusticl on the CPU (llvmpipe). It
+# allows 32 work-items per group for these kernels, has no 64-bit atomics and
+# its profiling timestamps are a counter (start 2, end 3 ns). Every lesson
+# runs with NO work-group flag at small sizes and must verify; its times come
+# from the host clock and say so. Every exercise's solution is graded there.
+# tools/deps.sh test installs mesa-opencl-icd.
+RUSTICL="env RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl"
+if ! $RUSTICL "$BIN/01-hello-world" --list 2>/dev/null | grep -q '^platform [0-9]*: rusticl'; then
+    fail "rusticl: a rusticl platform is registered" "none in --list" "make deps-test (mesa-opencl-icd)"
+else
+    for run in "01-hello-world -x 1000 -y 100 -r 1" "02-local-memory -x 1000 -y 100 -r 1" \
+               "03-vector-types -x 1000 -y 100 -r 1" "04-prefix-scan -n 10000 -r 1" \
+               "05-matrix-multiplication -m 64 -n 64 -k 64 -r 1" "06-debugging -o run -x 100 -y 10" \
+               "07-subset-sum -n 12 -r 1" "08-queues-overlap -n 100000 -r 1"; do
+        # shellcheck disable=SC2086
+        expect_out 0 'verified' "rusticl: $run (no -t)" -- $RUSTICL "$BIN/"$run
+    done
+    expect_out 0 '^timer: host clock' "rusticl: unusable timestamps fall back to the host clock, said once" -- \
+        $RUSTICL "$BIN/01-hello-world" -x 1000 -y 100 -r 2
+    [ "$(grep -c '^timer:' "$LOG")" -eq 1 ] && grep -q ' timer=host$' "$LOG" &&
+        pass "rusticl: one timer line, result: says timer=host" ||
+        fail "rusticl: one timer line, result: says timer=host" "$(grep -c '^timer:' "$LOG") timer lines" "01 on rusticl"
+    expect_out 0 'times: not measured \(the timed runs would take about [0-9]+ s, more than --budget 1 s' \
+        "rusticl: timing that would outrun --budget is skipped, the check still counts" -- \
+        $RUSTICL "$BIN/02-local-memory" -x 20000 -y 1000 --budget 1
+    run_cmd "$BIN/01-hello-world" -x 1000 -y 100 -r 2 # PoCL's timestamps are a clock
+    if [ "$ST" -eq 0 ] && ! grep -q '^timer:' "$LOG" && grep -q ' timer=events$' "$LOG"; then
+        pass "rusticl: PoCL keeps its event times (timer=events)"
+    else fail "rusticl: PoCL keeps its event times (timer=events)" "exit $ST" "$BIN/01-hello-world"; fi
+    SOLVED=$(mktemp -d)
+    for sol in solutions/*/; do
+        ex=$(basename "$sol")
+        mkdir "$SOLVED/$ex"
+        tools/starters.sh solve "$ex" "$SOLVED/$ex"
+        expect_out 0 "score ([0-9]+)/\\1$" "rusticl: exercise $ex: the solution scores full marks" -- \
+            $RUSTICL GRADE_NO_SPEED=1 tools/grade.sh "$ex" "$SOLVED/$ex"
+    done
+    rm -rf "$SOLVED"
+fi

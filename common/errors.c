@@ -18,7 +18,7 @@ static const struct {
     E(CL_DEVICE_NOT_FOUND, "no device of the requested type: list them with --list"),
     E(CL_DEVICE_NOT_AVAILABLE, "the device exists but is busy or switched off (another process, a reset GPU)"),
     E(CL_COMPILER_NOT_AVAILABLE, "this platform cannot compile OpenCL C from source"),
-    E(CL_MEM_OBJECT_ALLOCATION_FAILURE, "the device ran out of memory or registers, or a kernel crashed (an out-of-bounds access is the usual cause): run it under Oclgrind"),
+    E(CL_MEM_OBJECT_ALLOCATION_FAILURE, "the device could not find memory for a buffer (often reported at the first command that uses it): make the buffers smaller; each must fit CL_DEVICE_MAX_MEM_ALLOC_SIZE, all together CL_DEVICE_GLOBAL_MEM_SIZE"),
     E(CL_OUT_OF_RESOURCES, "the device ran out of memory or registers, or a kernel crashed (an out-of-bounds access is the usual cause): run it under Oclgrind"),
     E(CL_OUT_OF_HOST_MEMORY, "the driver could not allocate host memory"),
     E(CL_PROFILING_INFO_NOT_AVAILABLE, "the queue needs CL_QUEUE_PROFILING_ENABLE and the event must be complete"),

@@ -314,7 +314,9 @@ while IFS=$'\037' read -r i dstate what dwhy small _ && IFS=$'\037' read -r _ os
     timeout) why="timed out after $(( ${GRADE_CASE_SECONDS:-10} )) s on the device: a kernel that never ends? (a loop whose condition never turns false, or a barrier inside a loop only some work-items run)"; timed=1 ;;
     *) why="not run: the checker stopped before this check" ;;
     esac
-    if [ "$dstate" = fail ] && [ "$ostate" = fail ]; then
+    if [ "$dstate" = fail ] && [ "$ostate" = fail ] && [ "$owhy" = "$dwhy" ]; then
+        why=$dwhy
+    elif [ "$dstate" = fail ] && [ "$ostate" = fail ]; then
         why="under Oclgrind: $owhy; on the device: $dwhy" # Oclgrind names the cause
     elif [ "$dstate" = crash ] && [ -n "$oclsaid" ]; then
         why="under Oclgrind: $oclsaid; on the device it crashed"

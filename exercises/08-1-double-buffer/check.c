@@ -21,7 +21,7 @@ static void run_pipeline(spawn_files *f)
 {
     const char *args[] = {"0", NULL};
     have_pipeline = 0;
-    if (!spawn_runner(f, args, 0, "enqueue_chunk")) return;
+    if (!spawn_runner(f, args, "enqueue_chunk")) return;
     FILE *o = fopen(f->out, "rb");
     if (!o || fread(z_got, 4, N, o) != N || fread(info, sizeof info, 1, o) != 1) grade_fail("the program wrote no result");
     else have_pipeline = 1;
@@ -71,7 +71,7 @@ static void check_wait(spawn_files *f, int mode, const char *must)
     char arg[8];
     snprintf(arg, sizeof arg, "%d", mode);
     const char *args[] = {arg, NULL};
-    if (!spawn_runner(f, args, 0, "enqueue_chunk")) return;
+    if (!spawn_runner(f, args, "enqueue_chunk")) return;
     char *said = spawn_read(f->out);
     int unset;
     if (!said || !said[0]) grade_fail("the program wrote no result");

@@ -40,7 +40,7 @@ static void try_case(spawn_files *f, int chunks, int queues, int n)
     snprintf(qs, sizeof qs, "%d", queues);
     snprintf(ns, sizeof ns, "%d", n);
     const char *args[] = {cs, qs, ns, NULL};
-    if (spawn_runner(f, args, 0, "pipeline_bound")) {
+    if (spawn_runner(f, args, "pipeline_bound")) {
         FILE *b = fopen(f->before, "r");
         size_t used = 0;
         stamps *s = NULL;

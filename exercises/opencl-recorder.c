@@ -65,7 +65,9 @@ static long handle(const void *h, unsigned base)
 /* "NWAIT W..." into s; CL_INVALID_EVENT_WAIT_LIST for a list OpenCL refuses */
 static int wait_list(char *s, size_t len, cl_uint n, const cl_event *w)
 {
-    if ((n > 0) != (w != NULL) || n > 64) return CL_INVALID_EVENT_WAIT_LIST;
+    /* OpenCL refuses a list with a count of 0; PoCL and others let it pass, and so does this */
+    if (n == 0) w = NULL;
+    if ((n > 0 && !w) || n > 64) return CL_INVALID_EVENT_WAIT_LIST;
     size_t used = (size_t)snprintf(s, len, "%u", n);
     for (cl_uint i = 0; i < n; i++) {
         long e = handle(w[i], RECORDER_EVENT);

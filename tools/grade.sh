@@ -63,7 +63,7 @@ fi
 # Oclgrind finds the hazards no device shows; without it the grade goes on
 # and says which checks it could not make.
 hazards=run
-oclgrind=${OCLGRIND:-oclgrind} # OCLGRIND=: grade as if it were not installed
+oclgrind=${OCLGRIND-oclgrind} # OCLGRIND=: grade as if it were not installed
 if ! command -v "$oclgrind" >/dev/null 2>&1; then
     echo "note: Oclgrind is not installed (make deps-grade installs it): the hazard checks (data races, uninitialized reads, barrier divergence, exact bounds) are not run"
     hazards="not run (no Oclgrind)"
@@ -353,7 +353,12 @@ if [ "${GRADE_OCLGRIND:-}" = all ] && [ -s "$tmp/oclgrind.log" ]; then
 fi
 
 tier=-
-if grep -q '^tier ' "$dev"; then
+ratio=$(sed -n 's/^ratio //p' "$dev" | head -n 1)
+if grep -q '^untimed ' "$dev"; then
+    tier="not timed: $(sed -n 's/^untimed //p' "$dev" | head -n 1)"
+    echo "  speed: $tier"
+    ratio=""
+elif grep -q '^tier ' "$dev"; then
     if [ "$score" -eq "$plan" ]; then
         tier=$(sed -n 's/^tier \([a-z]*\).*/\1/p' "$dev" | head -n 1)
         echo "  speed: $(sed -n 's/^tier [a-z]* //p' "$dev" | head -n 1)"
@@ -361,7 +366,7 @@ if grep -q '^tier ' "$dev"; then
 elif grep -q '^## Speed tier' "$exdir/README.md" 2>/dev/null; then
     tier=none
 fi
-[ "$score" -lt "$plan" ] && [ "$tier" != - ] && tier=none
+[ "$score" -lt "$plan" ] && [ "$tier" != - ] && tier=none ratio=""
 [ $timed -eq 1 ] && status=timed-out
 [ $timed -eq 0 ] && [ $crashed -eq 1 ] && status=crashed
 [ $timed -eq 0 ] && [ $crashed -eq 0 ] && [ "$score" -lt "$plan" ] && status=failed

@@ -26,7 +26,10 @@ result=""
 if [ "${1:-}" = --result ]; then result=${2:-}; shift 2; fi
 # From make, EX and DIR come in the environment (make exports the variables
 # of its command line), never through a shell line.
-if [ "${1:-}" = --from-make ]; then EX=${EX:-} DIR=${DIR:-}; else EX=${1:-} DIR=${2:-}; fi
+max_only=0
+if [ "${1:-}" = --from-make ]; then EX=${EX:-} DIR=${DIR:-}
+elif [ "${1:-}" = --max ]; then max_only=1 EX=${2:-} DIR=. # how many checks EX has (grade-all)
+else EX=${1:-} DIR=${2:-}; fi
 list=$(cd "$root/exercises" && ls -d [0-9]*/ | tr -d / | tr '\n' ' ')
 if [ -z "$EX" ] || [ -z "$DIR" ]; then
     echo "usage: make grade EX=01-1 DIR=path/to/attempt   (exercises: $list)" >&2
@@ -52,7 +55,8 @@ host_code=0
 
 # The sandbox (tools/sandbox.sh) for everything the student wrote; where
 # bubblewrap cannot work the grade goes on without it and says so.
-if sb=$("$root/tools/sandbox.sh" probe); then
+if [ $max_only -eq 1 ]; then sandbox=- hazards=-
+elif sb=$("$root/tools/sandbox.sh" probe); then
     export GRADE_SANDBOX_AS=$sb
     sandbox=bubblewrap
 else
@@ -117,6 +121,7 @@ if [ $stale -eq 1 ]; then
     fi
     mv -f "$checker.$$" "$checker"
 fi
+if [ $max_only -eq 1 ]; then plan_of; exit 0; fi
 missing="" refused=""
 for f in "$exdir"/*; do
     name=$(basename "$f")

@@ -81,7 +81,7 @@ if [ "$kind" = device ]; then
     [ -d /opt ] && base+=(--ro-bind /opt /opt)
     # every variable that chooses or tunes the OpenCL runtime or the grader
     while IFS='=' read -r name _; do
-        case "$name" in CLU_* | POCL_* | OCL_* | GRADE_* | CUDA_* | NVIDIA_* | ASAN_* | LSAN_* | UBSAN_* | OCLGRIND_*)
+        case "$name" in CLU_* | POCL_* | OCL_* | GRADE_* | CUDA_* | NVIDIA_* | RUSTICL_* | MESA_* | LP_* | ASAN_* | LSAN_* | UBSAN_* | OCLGRIND_*)
             base+=(--setenv "$name" "${!name}") ;; esac
     done < <(env)
     # Threads of the runtime count as processes: room for them above what

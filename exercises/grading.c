@@ -714,10 +714,26 @@ void grade_answer(int i, const char *name, int count, const double *want, const 
             char *end;
             double v = strtod(p, &end);
             if (end == p) { p++; continue; }
-            if (*end == '/') { /* a fraction */
+            /* thousands separators: 1,024 and 1,048,576 (a comma and then
+             * exactly three digits) */
+            while (*end == ',' && end[1] >= '0' && end[1] <= '9' && end[2] >= '0' && end[2] <= '9' && end[3] >= '0' &&
+                   end[3] <= '9' && !(end[4] >= '0' && end[4] <= '9') &&
+                   (size_t)(end - p) < 20) {
+                char joined[64];
+                size_t len = 0;
+                for (const char *q = p; q < end + 4 && len < sizeof joined - 1; q++)
+                    if (*q != ',') joined[len++] = *q;
+                joined[len] = '\0';
+                v = strtod(joined, NULL);
+                end += 4;
+            }
+            /* a fraction: 1/8, 1 / 8 */
+            char *slash = end;
+            while (*slash == ' ' || *slash == '\t') slash++;
+            if (*slash == '/') {
                 char *end2;
-                double d = strtod(end + 1, &end2);
-                if (end2 != end + 1 && d != 0) { v /= d; end = end2; }
+                double d = strtod(slash + 1, &end2);
+                if (end2 != slash + 1 && d != 0) { v /= d; end = end2; }
             }
             if (fabs(v - want[found]) <= 1e-3 * fabs(want[found]) + 1e-9) right++;
             found++;

@@ -87,7 +87,7 @@ static int spawn_runner(spawn_files *f, const char *const *args, const char *wha
     char sandbox[4200];
     snprintf(sandbox, sizeof sandbox, "%s/tools/sandbox.sh", root);
     char cpu[48];
-    snprintf(cpu, sizeof cpu, "GRADE_LIMIT_CPU=%u", grade_case_seconds() + 1);
+    snprintf(cpu, sizeof cpu, "GRADE_LIMIT_CPU=%u", 5u);
     const char *argv_run[48] = {"env", "-u", "LD_PRELOAD", cpu, sandbox, "bare", "--ro", runner, "/grader/runner",
                                 "--", "/grader/runner"};
     int a = 11;
@@ -105,7 +105,9 @@ static int spawn_runner(spawn_files *f, const char *const *args, const char *wha
         clu_die("cannot start %s", sandbox);
     posix_spawn_file_actions_destroy(&fa);
     int status = 0, waited = 0;
-    const int limit_ms = (int)grade_case_seconds() * 1000;
+    /* The program only calls the student's function on data it was given:
+     * 3 s is plenty (less if the grade asks for less). */
+    const int limit_ms = (int)(grade_case_seconds() < 3 ? grade_case_seconds() : 3) * 1000;
     while (waitpid(pid, &status, WNOHANG) == 0) {
         struct timespec ts = {0, 5 * 1000 * 1000};
         nanosleep(&ts, NULL);

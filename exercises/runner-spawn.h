@@ -91,6 +91,8 @@ static int spawn_runner(spawn_files *f, const char *const *args, const char *wha
     const char *argv_run[48] = {"env", "-u", "LD_PRELOAD", cpu, sandbox, "bare", "--ro", runner, "/grader/runner",
                                 "--", "/grader/runner"};
     int a = 11;
+    const char *off = getenv("GRADE_SANDBOX");
+    if (off && strcmp(off, "0") == 0) argv_run[10] = runner; /* no sandbox here: the runner where it is */
     for (int i = 0; args[i] && a < 46; i++) argv_run[a++] = args[i];
     argv_run[a] = NULL;
     posix_spawn_file_actions_t fa;

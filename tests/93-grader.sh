@@ -54,7 +54,11 @@ rm -rf "$w"
 # solutions/ and other students) is not there at all.
 expect 1 "sandbox: a kernel's checker cannot see the project" -- tools/sandbox.sh device -- sh -c 'test -e "$0/solutions"' "$PWD"
 expect 1 "sandbox: a student's program cannot see the project" -- tools/sandbox.sh bare -- sh -c 'test -e "$0/solutions"' "$PWD"
-expect 1 "sandbox: and cannot write outside its own /tmp" -- tools/sandbox.sh bare -- sh -c 'echo x >"$0/pwned"' "$(mktemp -d)"
+OUTSIDE=$(mktemp -d)
+chmod 777 "$OUTSIDE"
+expect 1 "sandbox: and cannot write outside its own /tmp" -- tools/sandbox.sh bare -- sh -c 'echo x 2>/dev/null >"$0/pwned" && exit 0; exit 1' "$OUTSIDE"
+expect 1 "sandbox: ... nothing was written" -- test -e "$OUTSIDE/pwned"
+rm -rf "$OUTSIDE"
 # Student C (exercise 01-2) cannot write the project or see the grader's files.
 w=$(mktemp -d)
 cat >"$w/launch.c" <<'C'
@@ -107,6 +111,12 @@ expect_out 1 'score 6/7$' "grader: a time-out costs only its own check" -- env G
 tools/starters.sh solve 01-1-squared-distance "$w"
 expect_out 0 'hazard checks not run' "grader: without Oclgrind it grades and says so" -- env OCLGRIND= GRADE_NO_SPEED=1 tools/grade.sh 01-1 "$w"
 rm -rf "$(dirname "$w")"
+# Where the sandbox cannot run, the grade goes on and says so.
+w=$(mktemp -d)
+tools/starters.sh solve 01-2-launch "$w"
+expect_out 0 'note: no sandbox: .*score 7/7' "grader: without the sandbox it grades and says so" -- \
+    sh -c 'GRADE_SANDBOX=0 GRADE_NO_SPEED=1 tools/grade.sh 01-2 "$0" | tr "\n" " "' "$w"
+rm -rf "$w"
 # No speed tier from a device whose profiling counters are a counter
 # (Mesa's rusticl on llvmpipe: start 2, end 3), where it is installed.
 if RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl build/01-hello-world --list 2>/dev/null | grep -q llvmpipe; then
@@ -183,7 +193,7 @@ expect_out 0 '^0,7,failed \| .*never written' "grade-all: a folder named mallory
 expect_out 0 '^0,7,failed \| two folders' "grade-all: 01-1/ beside 01-1-squared-distance/: rows with the max" -- $(csvrow) bob 01-1-squared-distance
 expect 0 "grade-all: ... one row for each of the two folders" -- test "$(grep -c '^"bob","01-1-squared-distance","0","7","failed"' "$C/grades.csv")" -eq 2
 expect_out 0 '^0,7,does-not-build \| .*dave/01-2/launch.c:2' "grade-all: C that does not compile, '/* score */' ignored" -- $(csvrow) dave 01-2-launch
-expect_out 0 '^0,7,timed-out \| .*timed out' "grade-all: an endless kernel" -- $(csvrow) erin 01-1-squared-distance
+expect_out 0 '^1,7,timed-out \| .*timed out' "grade-all: an endless kernel costs its checks, not the answer's" -- $(csvrow) erin 01-1-squared-distance
 expect_out 0 '^0,7,does-not-build \| .*frank/01-1/sq_dist.cl:2' "grade-all: a kernel that does not compile, '/* score */' ignored" -- $(csvrow) frank 01-1-squared-distance
 expect_out 0 '^0,7,failed \| .*(launched no kernel|never written)' "grade-all: a constructor that forges PASS lines" -- $(csvrow) gina 01-2-launch
 expect_out 0 '^[0-6],7,(crashed|failed) \| .*(out-of-bounds write|crashed)' "grade-all: a stray far write" -- $(csvrow) ivan 01-1-squared-distance
@@ -194,7 +204,7 @@ expect 1 "attack: 07-3 constructor forged no CSV row" -- grep -q '"99"' "$C/grad
 expect 1 "attack: 07-3 constructor left no file in the class folder" -- test -e "$C/PWNED"
 expect 0 "attack: 07-3 constructor did not change a classmate's file" -- grep -q busy_lanes "$C/alice/07-3/lanes.c"
 expect_out 0 'file:line|sq_dist.cl:[0-9]+' "grade-all: a reason names student, exercise folder and file:line" -- grep -E 'carol,jr/01-1-squared-distance/sq_dist.cl:[0-9]+' "$C/grades.csv"
-expect_out 0 '^0,0,failed \| the folder zz-9 names no exercise' "grade-all: a folder that names no exercise" -- $(csvrow) hank zz-9
+expect_out 0 '^0,0,failed \| the folder hank/zz-9 names no exercise' "grade-all: a folder that names no exercise" -- $(csvrow) hank zz-9
 expect 0 "grade-all: every row has 12 fields, and every exercise row a max" -- python3 -c 'import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
 ok = len(rows) > 20 and all(len(r) == 12 for r in rows)

@@ -153,6 +153,15 @@ if [ -n "$refused" ]; then
 fi
 
 case "${CC:-}" in *sanitize=address*) export GRADE_LIMIT_MEM=unlimited ;; esac
+# What the sandbox binds comes from this grade's own folder, which the
+# sandbox's user (nobody, when grading as root) can reach wherever the
+# project lives.
+mkdir -p "$tmp/src"
+cp "$checker" "$tmp/check"
+cp -r "$exdir" "$tmp/src/exercise"
+cp -r "$root/common" "$tmp/src/common"
+cp "$root/exercises/opencl-recorder.c" "$root/exercises/opencl-recorder.h" "$tmp/src/"
+chmod -R a+rX "$tmp/src" "$tmp/check"
 if [ $host_code -eq 1 ]; then
     # The student's C becomes a program of its own, built and run in the
     # sandbox, linked against the stand-in OpenCL of opencl-recorder.c: it
@@ -160,22 +169,23 @@ if [ $host_code -eq 1 ]; then
     # OpenCL call the recorder does not offer becomes a stub that says so.
     # Compiled from the student's folder, so that messages name their files.
     build_script='set -e
-cc=$1
-mkdir -p /out/o
-warn=0
-for f in *.c; do $cc -std=c11 -O1 -g -Wall -Wextra -I/exercise -I/common -I/grader -c -o "/out/o/student-${f%.c}.o" "$f"; done
-$cc -std=c11 -O1 -g -I/exercise -I/common -I/grader -c -o /out/o/runner.o /exercise/runner.c
-$cc -std=c11 -O1 -g -I/grader -c -o /out/o/recorder.o /grader/opencl-recorder.c
-for f in /common/*.c; do $cc -std=c11 -O1 -g -I/common -DCLU_KERNEL_DIR="\"/nowhere\"" -c -o "/out/o/common-$(basename "${f%.c}").o" "$f"; done
-nm --defined-only /out/o/recorder.o | awk "{ print \$3 }" | sort >/out/o/offered
-nm -u /out/o/*.o | awk "\$2 ~ /^cl[A-Z]/ { print \$2 }" | sort -u | comm -23 - /out/o/offered |
-  awk "{ printf \"#include <unistd.h>\\nvoid %s(void) { static const char m[] = \\\"forbidden %s\\\\n\\\"; if (write(7, m, sizeof m - 1)) {} _exit(96); }\\n\", \$1, \$1 }" >/out/o/stubs.c
-$cc -c -o /out/o/stubs.o /out/o/stubs.c
-$cc -o /out/runner /out/o/*.o -lm'
-    if ! "$root/tools/sandbox.sh" bare --ro "$tmp/student" /submission --ro "$exdir" /exercise --ro "$root/common" /common \
-            --ro "$root/exercises/opencl-recorder.c" /grader/opencl-recorder.c \
-            --ro "$root/exercises/opencl-recorder.h" /grader/opencl-recorder.h --rw "$tmp/rbin" /out \
-            --chdir /submission -- sh -c "$build_script" sh "${CC:-cc}" >"$tmp/cc.log" 2>&1; then
+cc=$1 ex=$2 common=$3 grader=$4 out=$5
+mkdir -p "$out/o"
+for f in *.c; do $cc -std=c11 -O1 -g -Wall -Wextra -I"$ex" -I"$common" -I"$grader" -c -o "$out/o/student-${f%.c}.o" "$f"; done
+$cc -std=c11 -O1 -g -I"$ex" -I"$common" -I"$grader" -c -o "$out/o/runner.o" "$ex/runner.c"
+$cc -std=c11 -O1 -g -I"$grader" -c -o "$out/o/recorder.o" "$grader/opencl-recorder.c"
+for f in "$common"/*.c; do $cc -std=c11 -O1 -g -I"$common" -DCLU_KERNEL_DIR="\"/nowhere\"" -c -o "$out/o/common-$(basename "${f%.c}").o" "$f"; done
+nm --defined-only "$out/o/recorder.o" | awk "{ print \$3 }" | sort >"$out/o/offered"
+nm -u "$out"/o/*.o | awk "\$2 ~ /^cl[A-Z]/ { print \$2 }" | sort -u | comm -23 - "$out/o/offered" |
+  awk "{ printf \"#include <unistd.h>\\nvoid %s(void) { static const char m[] = \\\"forbidden %s\\\\n\\\"; if (write(7, m, sizeof m - 1)) {} _exit(96); }\\n\", \$1, \$1 }" >"$out/o/stubs.c"
+$cc -c -o "$out/o/stubs.o" "$out/o/stubs.c"
+$cc -o "$out/runner" "$out"/o/*.o -lm'
+    if [ "$sandbox" = bubblewrap ]; then paths=(/exercise /common /grader /out); cd_to=/submission
+    else paths=("$tmp/src/exercise" "$tmp/src/common" "$tmp/src" "$tmp/rbin"); cd_to=$tmp/student; fi
+    if ! "$root/tools/sandbox.sh" bare --ro "$tmp/student" /submission --ro "$tmp/src/exercise" /exercise \
+            --ro "$tmp/src/common" /common --ro "$tmp/src/opencl-recorder.c" /grader/opencl-recorder.c \
+            --ro "$tmp/src/opencl-recorder.h" /grader/opencl-recorder.h --rw "$tmp/rbin" /out \
+            --chdir "$cd_to" -- sh -c "$build_script" sh "${CC:-cc}" "${paths[@]}" >"$tmp/cc.log" 2>&1; then
         echo "  your C does not compile:"
         sed "s|^\([A-Za-z0-9_.-]*\.[ch]:[0-9]\)|$shown_sed/\1|" "$tmp/cc.log" | sed 's/^/    /' | head -n 40
         finish does-not-build 0 "$(plan_of)" - "C does not compile: $(grep -m1 'error' "$tmp/cc.log" | sed "s|^\([A-Za-z0-9_.-]*\.[ch]:[0-9]\)|$shown_sed/\1|")" 3
@@ -195,9 +205,9 @@ pass() {
     local mode=$1 v=$tmp/$1.v first=0 st runs=0 wrap=() sb=() logsize
     local chk=$checker dir=$tmp/student logpath=$tmp/ocl/oclgrind.log
     : >"$v"
-    if [ $host_code -eq 0 ]; then
+    if [ $host_code -eq 0 ] && [ "$sandbox" = bubblewrap ]; then
         chk=/grader/check dir=/submission logpath=/grader-log/oclgrind.log
-        sb=("$root/tools/sandbox.sh" device --ro "$tmp/student" /submission --ro "$checker" /grader/check
+        sb=("$root/tools/sandbox.sh" device --ro "$tmp/student" /submission --ro "$tmp/check" /grader/check
             --rw "$tmp/ocl" /grader-log --setenv POCL_CACHE_DIR /tmp/pocl --setenv GRADE_OCLGRIND_LOG "$logpath"
             --chdir /submission --)
     fi

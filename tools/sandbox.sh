@@ -95,7 +95,7 @@ fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 case "$root" in /usr/* | /opt/* | /sys/* | /etc/*) base+=(--tmpfs "$root") ;; esac
 
-if [ "${GRADE_SANDBOX:-1}" = 0 ]; then
+if [ "${GRADE_SANDBOX:-1}" = 0 ]; then # the caller passes real paths then
     cd "$chdir" 2>/dev/null || true
     exec "${limits[@]}" -- "$@"
 fi

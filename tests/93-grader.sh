@@ -111,6 +111,14 @@ expect_out 1 'score 6/7$' "grader: a time-out costs only its own check" -- env G
 tools/starters.sh solve 01-1-squared-distance "$w"
 expect_out 0 'hazard checks not run' "grader: without Oclgrind it grades and says so" -- env OCLGRIND= GRADE_NO_SPEED=1 tools/grade.sh 01-1 "$w"
 rm -rf "$(dirname "$w")"
+# A barrier some work-items skip is named as such, in the checks Oclgrind
+# runs and as the likely cause in those it does not (02-2 returning early).
+w=$(mktemp -d)
+tools/starters.sh solve 02-2-tiled-distance "$w"
+cp tests/grader-corpus/02-2-tiled-distance/early-return/sq_dist_tiled.cl "$w/"
+expect_out 1 'D\[1000\] was written.*Oclgrind saw barrier divergence.*the likely cause' \
+    "grader: a device-only failure names the barrier divergence Oclgrind saw" -- env GRADE_NO_SPEED=1 tools/grade.sh 02-2 "$w"
+rm -rf "$w"
 # Where the sandbox cannot run, the grade goes on and says so.
 w=$(mktemp -d)
 tools/starters.sh solve 01-2-launch "$w"

@@ -317,6 +317,9 @@ seenmsg() {
 }
 
 score=0 status=passed reasons="" timed=0 crashed=0
+# A barrier only part of a group reaches is the likely cause of what the
+# device shows in the checks Oclgrind does not run: say so there.
+divergence=$(grep -m1 -o 'barrier divergence[^;]*at [^ ]*:[0-9]*' "$tmp/ocl.tab" || true)
 while IFS=$'\037' read -r i dstate what dwhy small _ && IFS=$'\037' read -r _ ostate _ owhy _ oseen <&4; do
     [ -n "$what" ] || what="check $((i + 1))"
     ok=0 why="" note=""
@@ -347,6 +350,9 @@ while IFS=$'\037' read -r i dstate what dwhy small _ && IFS=$'\037' read -r _ os
            elif [ "$hazards" != run ]; then ok=1; note=" (hazard check not run: no Oclgrind)"
            else why="under Oclgrind: not run (the checker stopped before this check)"; fi ;;
         esac
+    fi
+    if [ $ok -eq 0 ] && [ -n "$divergence" ] && [ "$ostate" != fail ] && [ -z "$oseen" ]; then
+        why="$why (Oclgrind saw $divergence in another check: the likely cause)"
     fi
     if [ $ok -eq 1 ]; then
         score=$((score + 1))

@@ -1,18 +1,16 @@
-/* spawn.h -- for checkers of exercises whose student files are host C
- * (07-3, 08-1, 08-2): the student's C is built by tools/grade.sh into a
- * separate program, the exercise's runner.c, and never runs in the checker's
- * address space. spawn_runner() starts it for one check, in the same sandbox
- * as exercise 01-2 (a user namespace: no network, the project read-only, an
- * empty /tmp), with a time limit, and under Oclgrind (--check-api) in the
- * Oclgrind pass when asked. Descriptors the runner sees:
+/* runner-spawn.h -- for checkers of exercises whose student files are host
+ * C (01-2, 07-3, 08-1, 08-2): the student's C is built by tools/grade.sh into
+ * a separate program (the exercise's runner.c, the student's files, and
+ * exercises/opencl-recorder.c in place of OpenCL), and never runs in the
+ * checker's address space. spawn_runner() starts it for one check in the
+ * grader's sandbox (tools/sandbox.sh bare: nothing of the project, no device,
+ * no network, limits, the whole process tree killed on a time-out).
+ * Descriptors the runner sees:
  *     6  the input the checker wrote (read only)
- *     4  what the runner measured before the student's code ran; the runner
- *        closes it before calling the student (its path is outside the
- *        sandbox), so student code cannot write there
- *     7  what the student's code returned
- *     5  Oclgrind's log
- * A crash, a non-zero exit or a time-out fails the current check with a
- * reason; the checker judges the two outputs itself. */
+ *     7  its output: what the student's code returned, and (opencl-recorder)
+ *        one line per OpenCL command it asked for
+ * The checker judges that output itself; rec_load() parses the commands,
+ * which the checker then carries out on the real device. */
 #ifndef RUNNER_SPAWN_H
 #define RUNNER_SPAWN_H
 #define _POSIX_C_SOURCE 200809L
@@ -33,7 +31,7 @@ extern char **environ;
 
 typedef struct {
     char dir[64];
-    char in[128], before[128], out[128], err[128], log[128];
+    char in[128], out[128], err[128];
 } spawn_files;
 
 static void spawn_init(spawn_files *f, const char *ex)
@@ -41,10 +39,8 @@ static void spawn_init(spawn_files *f, const char *ex)
     snprintf(f->dir, sizeof f->dir, "/tmp/grade-%s-XXXXXX", ex);
     if (!mkdtemp(f->dir)) clu_die("cannot make a temporary folder");
     snprintf(f->in, sizeof f->in, "%s/in.bin", f->dir);
-    snprintf(f->before, sizeof f->before, "%s/before.txt", f->dir);
     snprintf(f->out, sizeof f->out, "%s/out.txt", f->dir);
     snprintf(f->err, sizeof f->err, "%s/runner.err", f->dir);
-    snprintf(f->log, sizeof f->log, "%s/runner.oclgrind", f->dir);
     FILE *in = fopen(f->in, "wb"); /* an empty input until a checker writes one */
     if (!in || fclose(in) != 0) clu_die("cannot write %s", f->in);
 }
@@ -52,23 +48,9 @@ static void spawn_init(spawn_files *f, const char *ex)
 static void spawn_cleanup(spawn_files *f)
 {
     unlink(f->in);
-    unlink(f->before);
     unlink(f->out);
     unlink(f->err);
-    unlink(f->log);
     rmdir(f->dir);
-}
-
-static int spawn_sandbox_ok(void)
-{
-    static int known = -1;
-    if (known < 0) {
-        const char *off = getenv("GRADE_SANDBOX");
-        known = !(off && strcmp(off, "0") == 0) &&
-                system("unshare --user --map-root-user --mount --pid --fork --net true >/dev/null 2>&1") == 0;
-        if (!known) printf("note: no user namespaces here, so your C runs without a sandbox\n");
-    }
-    return known;
 }
 
 /* The last line of a file that says something (with the line before it
@@ -91,65 +73,74 @@ static void spawn_last_line(const char *path, char *out, size_t len)
     else snprintf(out, len, "%s", last);
 }
 
+static char *spawn_read(const char *path);
+
 /* Run the runner with the arguments ARGS (NULL-ended) on the input in f->in.
  * Returns 1 when it ended normally; otherwise the check has failed. `what`
  * names the student's function in messages. */
-static int spawn_runner(spawn_files *f, const char *const *args, int oclgrind, const char *what)
+static int spawn_runner(spawn_files *f, const char *const *args, const char *what)
 {
     alarm(0); /* the runner has its own time limit below */
-    const char *runner = getenv("GRADE_RUNNER");
-    if (!runner) clu_die("GRADE_RUNNER is not set: run this checker through tools/grade.sh");
-    unlink(f->before);
+    const char *runner = getenv("GRADE_RUNNER"), *root = getenv("GRADE_ROOT");
+    if (!runner || !root) clu_die("GRADE_RUNNER is not set: run this checker through tools/grade.sh");
     unlink(f->out);
-    unlink(f->log);
-    char *argv_run[48];
-    int a = 0;
-    if (spawn_sandbox_ok()) {
-        static const char *script =
-            "set -e; mount --bind \"$GRADE_RUNNER_DIR\" /mnt; mount -t tmpfs none /tmp;"
-            " for d in \"$GRADE_ROOT\" \"$HOME\" /var/tmp /dev/shm; do"
-            " [ -d \"$d\" ] && [ \"$d\" != / ] && mount --bind -o ro \"$d\" \"$d\"; done;"
-            " export POCL_CACHE_DIR=/mnt/pocl HOME=/tmp; exec \"$@\"";
-        const char *pre[] = {"unshare", "--user", "--map-root-user", "--mount", "--pid", "--fork", "--mount-proc",
-                             "--net", "sh", "-c", script, "sh"};
-        for (size_t p = 0; p < sizeof pre / sizeof pre[0]; p++) argv_run[a++] = (char *)pre[p];
-    }
-    if (oclgrind) {
-        const char *o[] = {"oclgrind", "--check-api", "--data-races", "--uninitialized", "--log", "/dev/fd/5"};
-        for (size_t p = 0; p < sizeof o / sizeof o[0]; p++) argv_run[a++] = (char *)o[p];
-    }
-    argv_run[a++] = spawn_sandbox_ok() ? "/mnt/runner" : (char *)runner;
-    for (int i = 0; args[i] && a < 46; i++) argv_run[a++] = (char *)args[i];
+    char sandbox[4200];
+    snprintf(sandbox, sizeof sandbox, "%s/tools/sandbox.sh", root);
+    char cpu[48];
+    snprintf(cpu, sizeof cpu, "GRADE_LIMIT_CPU=%u", 5u);
+    const char *argv_run[48] = {"env", "-u", "LD_PRELOAD", cpu, sandbox, "bare", "--ro", runner, "/grader/runner",
+                                "--", "/grader/runner"};
+    int a = 11;
+    const char *off = getenv("GRADE_SANDBOX");
+    if (off && strcmp(off, "0") == 0) argv_run[10] = runner; /* no sandbox here: the runner where it is */
+    for (int i = 0; args[i] && a < 46; i++) argv_run[a++] = args[i];
     argv_run[a] = NULL;
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 2, f->err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_addopen(&fa, 4, f->before, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_addopen(&fa, 5, f->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawn_file_actions_addclose(&fa, 3); /* the verdict: never the runner's */
     posix_spawn_file_actions_addopen(&fa, 6, f->in, O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 7, f->out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     pid_t pid;
-    if (posix_spawnp(&pid, argv_run[0], &fa, NULL, argv_run, environ) != 0) clu_die("cannot start %s", argv_run[0]);
+    if (posix_spawnp(&pid, argv_run[0], &fa, NULL, (char *const *)argv_run, environ) != 0)
+        clu_die("cannot start %s", sandbox);
     posix_spawn_file_actions_destroy(&fa);
     int status = 0, waited = 0;
-    const int limit_ms = (int)grade_case_seconds() * 1000;
+    /* The program only calls the student's function on data it was given:
+     * 3 s is plenty (less if the grade asks for less). */
+    const int limit_ms = (int)(grade_case_seconds() < 3 ? grade_case_seconds() : 3) * 1000;
     while (waitpid(pid, &status, WNOHANG) == 0) {
-        struct timespec ts = {0, 10 * 1000 * 1000};
+        struct timespec ts = {0, 5 * 1000 * 1000};
         nanosleep(&ts, NULL);
-        if ((waited += 10) > limit_ms) {
-            kill(pid, SIGKILL);
+        if ((waited += 5) > limit_ms) {
+            kill(pid, SIGKILL); /* the sandbox's processes die with it */
             waitpid(pid, &status, 0);
-            grade_fail("timed out after %d s: does %s wait for something that never happens (a blocking call, or "
-                       "clFinish, while a queue is held back)?", limit_ms / 1000, what);
+            grade_fail("timed out after %d s: does %s wait for something that never happens, or loop forever?",
+                       limit_ms / 1000, what);
             return 0;
         }
     }
     char said[512];
     spawn_last_line(f->err, said, sizeof said);
-    if (WIFSIGNALED(status)) {
+    if (WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) > 128)) {
+        int sig = WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status) - 128;
         grade_fail("the program crashed (signal %d, %s) inside or after %s: a pointer past the end of an array, or "
-                   "freed memory?%s%s", WTERMSIG(status), strsignal(WTERMSIG(status)), what,
-                   said[0] ? " Its last words: " : "", said);
+                   "freed memory?%s%s", sig, strsignal(sig), what, said[0] ? " Its last words: " : "", said);
+        return 0;
+    }
+    if (WEXITSTATUS(status) == 125 || strstr(said, "bwrap:")) {
+        grade_fail("the sandbox could not start the program (not your fault): %s", said);
+        return 0;
+    }
+    if (WEXITSTATUS(status) == 96) {
+        char *out = spawn_read(f->out);
+        const char *fb = out ? strstr(out, "forbidden ") : NULL;
+        char name[64] = "";
+        if (fb) sscanf(fb + 10, "%63s", name);
+        grade_fail("%s called %s, which this exercise's program does not offer: it needs only the OpenCL calls its "
+                   "statement names", what, name[0] ? name : "an OpenCL function");
+        free(out);
         return 0;
     }
     if (WEXITSTATUS(status) != 0) {
@@ -157,7 +148,6 @@ static int spawn_runner(spawn_files *f, const char *const *args, int oclgrind, c
                    said[0] ? said : "(it said nothing)");
         return 0;
     }
-    if (oclgrind) grade_oclgrind_log(f->log);
     return grade_ok();
 }
 
@@ -179,6 +169,53 @@ static char *spawn_read(const char *path)
     fclose(fp);
     s[n] = '\0';
     return s;
+}
+
+/* ---- the commands the student's program asked for (opencl-recorder.h) ---- */
+
+/* Split LINE (changed in place) into at most MAX words; returns how many. */
+static int rec_words(char *line, char **w, int max)
+{
+    int n = 0;
+    for (char *t = strtok(line, " \t\n"); t && n < max; t = strtok(NULL, " \t\n")) w[n++] = t;
+    return n;
+}
+
+/* The lines of the runner's output, one string each (the text is changed in
+ * place); returns how many. */
+static int rec_lines(char *text, char **lines, int max)
+{
+    int n = 0;
+    for (char *p = text; p && *p && n < max;) {
+        char *end = strchr(p, '\n');
+        if (end) *end = '\0';
+        lines[n++] = p;
+        p = end ? end + 1 : NULL;
+    }
+    return n;
+}
+
+/* The bytes of an "arg" line's value (hex) into out; returns the count, or
+ * -1 for a local-memory argument. */
+static long rec_hex(const char *hex, unsigned char *out, size_t max)
+{
+    if (strcmp(hex, "local") == 0) return -1;
+    size_t n = 0;
+    for (; hex[0] && hex[1] && n < max; hex += 2) {
+        unsigned v;
+        if (sscanf(hex, "%2x", &v) != 1) break;
+        out[n++] = (unsigned char)v;
+    }
+    return (long)n;
+}
+
+/* A stand-in handle's number, or -1 (opencl-recorder.h) */
+static long rec_handle(const unsigned char *b, long n, unsigned base)
+{
+    if (n != (long)sizeof(void *)) return -1;
+    uintptr_t v;
+    memcpy(&v, b, sizeof v);
+    return v >= base && v < base + 0x1000u ? (long)(v - base) : -1;
 }
 
 #endif

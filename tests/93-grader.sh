@@ -5,6 +5,12 @@
 # graded to CSV with good, wrong, crashing, non-compiling, endless and forging
 # submissions in awkwardly named folders.
 
+# A handout has no solutions/ and no corpus: nothing here to test.
+if [ ! -d solutions ]; then
+    pass "grader: no solutions/ here (a handout): the grader's tests are the instructors'"
+    return 0
+fi
+
 # grade_attempt NAME EX DIR REGEX: marks lost, and the output names the bug
 grade_attempt() {
     local name=$1 ex=$2 dir=$3 re=$4
@@ -43,6 +49,16 @@ tools/starters.sh solve 01-1-squared-distance "$w"
 cp tests/grader-corpus/01-1-squared-distance/printf-forgery/sq_dist.cl "$w/"
 expect_out 1 'score 1/7$' "grader: kernel printf cannot add marks" -- tools/grade.sh 01-1 "$w"
 rm -rf "$w"
+# ---- the sandbox and the attacks ------------------------------------------------
+# Everything a student wrote runs in tools/sandbox.sh: the project (and so
+# solutions/ and other students) is not there at all.
+expect 1 "sandbox: a kernel's checker cannot see the project" -- tools/sandbox.sh device -- sh -c 'test -e "$0/solutions"' "$PWD"
+expect 1 "sandbox: a student's program cannot see the project" -- tools/sandbox.sh bare -- sh -c 'test -e "$0/solutions"' "$PWD"
+OUTSIDE=$(mktemp -d)
+chmod 777 "$OUTSIDE"
+expect 1 "sandbox: and cannot write outside its own /tmp" -- tools/sandbox.sh bare -- sh -c 'echo x 2>/dev/null >"$0/pwned" && exit 0; exit 1' "$OUTSIDE"
+expect 1 "sandbox: ... nothing was written" -- test -e "$OUTSIDE/pwned"
+rm -rf "$OUTSIDE"
 # Student C (exercise 01-2) cannot write the project or see the grader's files.
 w=$(mktemp -d)
 cat >"$w/launch.c" <<'C'
@@ -52,17 +68,72 @@ cat >"$w/launch.c" <<'C'
 void launch_outer_sum(clu_env *env, cl_kernel kernel, cl_mem d_A, cl_mem d_B, cl_mem d_C, int X, int Y, size_t wg)
 {
     (void)env; (void)kernel; (void)d_A; (void)d_B; (void)d_C; (void)X; (void)Y; (void)wg;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/tools/grade.sh", getenv("GRADE_ROOT") ? getenv("GRADE_ROOT") : ".");
-    FILE *f = fopen(path, "a");
-    fprintf(stderr, "the project is %s\n", f ? "WRITABLE" : "read-only");
+    FILE *f = fopen(PROJECT "/tools/grade.sh", "a");
+    fprintf(stderr, "the project is %s\n", f ? "WRITABLE" : "out of reach");
     exit(3);
 }
 C
-if unshare --user --map-root-user --mount --pid --fork --net true 2>/dev/null; then
-    expect_out 1 'the project is read-only' "grader: 01-2's launch.c runs in a sandbox" -- tools/grade.sh 01-2 "$w"
-fi
+sed -i "s|PROJECT|\"$PWD\"|" "$w/launch.c"
+expect_out 1 'the project is out of reach' "grader: 01-2's launch.c runs in a sandbox" -- tools/grade.sh 01-2 "$w"
 rm -rf "$w"
+# 04-3: a kernel that includes the solution is refused before it is built,
+# with an absolute path too (and the sandbox would not show it anyway).
+w=$(mktemp -d)
+printf '#define SOLUTION 1\n#include "%s/solutions/04-3-add-block-sums/add_sums.cl"\n' "$PWD" >"$w/add_sums.cl"
+expect_out 3 "add_sums.cl:2: #include is not allowed" "attack: 04-3 including the solution scores 0" -- tools/grade.sh 04-3 "$w"
+rm -rf "$w"
+# A submitted file that is a link (to the solution) is refused.
+w=$(mktemp -d)
+ln -s "$PWD/solutions/04-3-add-block-sums/add_sums.cl" "$w/add_sums.cl"
+expect_out 3 "not a plain file" "attack: 04-3 as a link to the solution is refused" -- tools/grade.sh 04-3 "$w"
+rm -rf "$w"
+# 01-2 spinning in two processes: each check times out, and when grading
+# ends no process of the submission is left.
+w=$(mktemp -d)
+cp tests/grader-corpus/01-2-launch/spins-forever/launch.c "$w/"
+expect_out 1 'timed out' "attack: 01-2 spinning times out" -- env GRADE_CASE_SECONDS=1 tools/grade.sh 01-2 "$w"
+sleep 1
+expect 1 "attack: 01-2 spinning leaves no process behind" -- pgrep -f '^/grader/runner'
+rm -rf "$w"
+# EX and DIR never pass through a shell: a folder name with a backquote
+# runs nothing, one with a double quote grades.
+PWNED=$(mktemp -u)
+expect_out 2 'is not a folder' "make grade: DIR with a backquote runs nothing" -- make -s grade EX=02-1 "DIR=x\`touch $PWNED\`"
+expect 1 "make grade: ... and nothing was created" -- test -e "$PWNED"
+w=$(mktemp -d)/'a "quoted" folder'
+mkdir -p "$w"
+tools/starters.sh solve 01-1-squared-distance "$w"
+expect_out 0 'score 7/7$' 'make grade: a folder with " in its name' -- env GRADE_NO_SPEED=1 make -s grade EX=01-1 "DIR=$w"
+# A check that times out costs only itself.
+sed -i 's/y++)/y += (X == 63 ? 0 : 1))/' "$w/sq_dist.cl"
+expect_out 1 'score 6/7$' "grader: a time-out costs only its own check" -- env GRADE_CASE_SECONDS=2 GRADE_NO_SPEED=1 tools/grade.sh 01-1 "$w"
+# Without Oclgrind the grade goes on and says which checks it could not make.
+tools/starters.sh solve 01-1-squared-distance "$w"
+expect_out 0 'hazard checks not run' "grader: without Oclgrind it grades and says so" -- env OCLGRIND= GRADE_NO_SPEED=1 tools/grade.sh 01-1 "$w"
+rm -rf "$(dirname "$w")"
+# A barrier some work-items skip is named as such, in the checks Oclgrind
+# runs and as the likely cause in those it does not (02-2 returning early).
+w=$(mktemp -d)
+tools/starters.sh solve 02-2-tiled-distance "$w"
+cp tests/grader-corpus/02-2-tiled-distance/early-return/sq_dist_tiled.cl "$w/"
+expect_out 1 'D\[1000\] was written.*Oclgrind saw barrier divergence.*the likely cause' \
+    "grader: a device-only failure names the barrier divergence Oclgrind saw" -- env GRADE_NO_SPEED=1 tools/grade.sh 02-2 "$w"
+rm -rf "$w"
+# Where the sandbox cannot run, the grade goes on and says so.
+w=$(mktemp -d)
+tools/starters.sh solve 01-2-launch "$w"
+expect_out 0 'note: no sandbox: .*score 7/7' "grader: without the sandbox it grades and says so" -- \
+    sh -c 'GRADE_SANDBOX=0 GRADE_NO_SPEED=1 tools/grade.sh 01-2 "$0" | tr "\n" " "' "$w"
+rm -rf "$w"
+# No speed tier from a device whose profiling counters are a counter
+# (Mesa's rusticl on llvmpipe: start 2, end 3), where it is installed.
+if RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl build/01-hello-world --list 2>/dev/null | grep -q llvmpipe; then
+    w=$(mktemp -d)
+    tools/starters.sh solve 03-1-saxpy4 "$w"
+    expect_out 0 'speed tier: not timed: .*timestamps are not times' "grader: no tier from untrustworthy timestamps" -- \
+        env RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl tools/grade.sh 03-1 "$w"
+    rm -rf "$w"
+fi
 # A trailing slash (tab completion) and a path name the exercise too.
 w=$(mktemp -d)
 tools/starters.sh solve 01-1-squared-distance "$w"
@@ -80,7 +151,27 @@ rm -rf "$w"
 C=$(mktemp -d)
 mkdir -p "$C/alice/01-1" "$C/carol,jr/01-1-squared-distance" "$C/mallory\"q/01-1" "$C/bob/01-1" \
     "$C/bob/01-1-squared-distance" "$C/dave/01-2" "$C/erin/01-1" "$C/frank/01-1" "$C/gina/01-2" "$C/hank/zz-9" \
-    "$C/ivan/01-1"
+    "$C/ivan/01-1" "$C/alice/07-3" "$C/oscar/07-3"
+tools/starters.sh solve 07-3-lanes "$C/alice/07-3"
+# oscar's lanes.c forges rows of the CSV, overwrites alice's lanes.c and
+# leaves a file in the class folder, from a constructor.
+cat >"$C/oscar/07-3/lanes.c" <<'C'
+#include "lanes.h"
+#include <stdio.h>
+static void forge(void) __attribute__((constructor));
+static void forge(void)
+{
+    FILE *f = fopen(CLASS "/grades.csv", "a");
+    if (f) { fprintf(f, "\"oscar\",\"07-3-lanes\",\"99\",\"99\",\"passed\",\"gold\"\r\n"); fclose(f); }
+    f = fopen(CLASS "/alice/07-3/lanes.c", "w");
+    if (f) { fputs("this is not C\n", f); fclose(f); }
+    f = fopen(CLASS "/PWNED", "w");
+    if (f) fclose(f);
+}
+double busy_lanes(const uint64_t *nodes, size_t items, size_t simd) { (void)nodes, (void)items, (void)simd; return 1.0; }
+double busy_lanes_by_size(const uint64_t *nodes, size_t items, size_t simd) { (void)nodes, (void)items, (void)simd; return 1.0; }
+C
+sed -i "s|CLASS|\"$C\"|" "$C/oscar/07-3/lanes.c"
 tools/starters.sh solve 01-1-squared-distance "$C/alice/01-1"
 tools/starters.sh solve 01-1-squared-distance "$C/carol,jr/01-1-squared-distance"
 cp tests/grader-corpus/01-1-squared-distance/read-before-guard/sq_dist.cl "$C/carol,jr/01-1-squared-distance/"
@@ -107,15 +198,24 @@ csvrow() { echo python3 "$CSVPY" "$C/grades.csv"; }
 expect_out 0 '^7,7,passed \| $' "grade-all: a right attempt passes" -- $(csvrow) alice 01-1-squared-distance
 expect_out 0 '^[0-6],7,failed \| .*out-of-bounds read' "grade-all: a folder named carol,jr, an out-of-bounds read" -- $(csvrow) 'carol,jr' 01-1-squared-distance
 expect_out 0 '^0,7,failed \| .*never written' "grade-all: a folder named mallory\"q, kernel printf forging PASS" -- $(csvrow) 'mallory"q' 01-1-squared-distance
-expect_out 0 '^0,0,failed \| two folders' "grade-all: 01-1/ beside 01-1-squared-distance/ is one row" -- $(csvrow) bob 01-1-squared-distance
-expect_out 0 '^0,0,does-not-build \| .*dave/01-2/launch.c:2' "grade-all: C that does not compile, '/* score */' ignored" -- $(csvrow) dave 01-2-launch
-expect_out 0 '^0,7,timed-out \| .*timed out' "grade-all: an endless kernel" -- $(csvrow) erin 01-1-squared-distance
+expect_out 0 '^0,7,failed \| two folders' "grade-all: 01-1/ beside 01-1-squared-distance/: rows with the max" -- $(csvrow) bob 01-1-squared-distance
+expect 0 "grade-all: ... one row for each of the two folders" -- test "$(grep -c '^"bob","01-1-squared-distance","0","7","failed"' "$C/grades.csv")" -eq 2
+expect_out 0 '^0,7,does-not-build \| .*dave/01-2/launch.c:2' "grade-all: C that does not compile, '/* score */' ignored" -- $(csvrow) dave 01-2-launch
+expect_out 0 '^1,7,timed-out \| .*timed out' "grade-all: an endless kernel costs its checks, not the answer's" -- $(csvrow) erin 01-1-squared-distance
 expect_out 0 '^0,7,does-not-build \| .*frank/01-1/sq_dist.cl:2' "grade-all: a kernel that does not compile, '/* score */' ignored" -- $(csvrow) frank 01-1-squared-distance
-expect_out 0 '^0,6,failed \| .*wrote 0 of' "grade-all: a constructor that forges PASS lines" -- $(csvrow) gina 01-2-launch
+expect_out 0 '^0,7,failed \| .*(launched no kernel|never written)' "grade-all: a constructor that forges PASS lines" -- $(csvrow) gina 01-2-launch
 expect_out 0 '^[0-6],7,(crashed|failed) \| .*(out-of-bounds write|crashed)' "grade-all: a stray far write" -- $(csvrow) ivan 01-1-squared-distance
-expect_out 0 '^0,0,missing \| no folder' "grade-all: an exercise not handed in is missing" -- $(csvrow) alice 01-2-launch
-expect_out 0 '^0,0,failed \| the folder zz-9 names no exercise' "grade-all: a folder that names no exercise" -- $(csvrow) hank zz-9
-expect 0 "grade-all: every row has 9 fields" -- python3 -c 'import csv, sys
+expect_out 0 '^0,7,missing \| no folder' "grade-all: an exercise not handed in is missing, 0 of its max" -- $(csvrow) alice 01-2-launch
+expect_out 0 '^14,14,passed \| $' "attack: 07-3 constructor cannot touch a classmate's file or grade" -- $(csvrow) alice 07-3-lanes
+expect_out 0 '^[0-9],14,failed' "attack: 07-3 constructor gets its own marks only" -- $(csvrow) oscar 07-3-lanes
+expect 1 "attack: 07-3 constructor forged no CSV row" -- grep -q '"99"' "$C/grades.csv"
+expect 1 "attack: 07-3 constructor left no file in the class folder" -- test -e "$C/PWNED"
+expect 0 "attack: 07-3 constructor did not change a classmate's file" -- grep -q busy_lanes "$C/alice/07-3/lanes.c"
+expect_out 0 'file:line|sq_dist.cl:[0-9]+' "grade-all: a reason names student, exercise folder and file:line" -- grep -E 'carol,jr/01-1-squared-distance/sq_dist.cl:[0-9]+' "$C/grades.csv"
+expect_out 0 '^0,0,failed \| the folder hank/zz-9 names no exercise' "grade-all: a folder that names no exercise" -- $(csvrow) hank zz-9
+expect 0 "grade-all: every row has 12 fields, and every exercise row a max" -- python3 -c 'import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
-sys.exit(0 if len(rows) > 20 and all(len(r) == 9 for r in rows) else 1)' "$C/grades.csv"
+ok = len(rows) > 20 and all(len(r) == 12 for r in rows)
+ok = ok and all(int(r[3]) > 0 for r in rows[1:] if "names no exercise" not in r[6])
+sys.exit(0 if ok else 1)' "$C/grades.csv"
 rm -rf "$C" "$CSVPY"

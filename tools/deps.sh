@@ -2,9 +2,10 @@
 # deps.sh GROUP... -- install the Debian packages a make target needs, only
 # those that are missing, and say what it installs.
 #
-# Groups: run (compile and run lessons), test (the test suite), see (make
-# see's Oclgrind plugin), book (HTML
-# and PDF), check-book (Chromium), bench (the benchmark and its figures).
+# Groups: run (compile and run lessons), test (the test suite), grade (what
+# grading adds to run: the sandbox and Oclgrind), see (make see's Oclgrind
+# plugin), book (HTML and PDF), check-book (Chromium), bench (the benchmark
+# and its figures).
 # Each entry below is `want TEST PACKAGE`: the package is installed when the
 # test fails.
 # Tests look for the thing itself, not the package, so a machine that has
@@ -32,7 +33,13 @@ for group in "$@"; do
         want has_loader ocl-icd-opencl-dev
         want has_icd pocl-opencl-icd
         ;;
+    grade)
+        want 'has bwrap' bubblewrap
+        want 'has oclgrind' oclgrind
+        want 'has prlimit' util-linux
+        ;;
     test)
+        want 'has bwrap' bubblewrap
         want 'has clang' clang
         want 'has unifdef' unifdef
         want 'has oclgrind' oclgrind
@@ -70,7 +77,7 @@ for group in "$@"; do
         want 'has_pkg libopenblas-dev || ldconfig -p | grep -q libopenblas\.so' libopenblas-dev
         ;;
     *)
-        echo "deps.sh: unknown group '$group' (run, test, see, book, check-book, bench)" >&2
+        echo "deps.sh: unknown group '$group' (run, test, grade, see, book, check-book, bench)" >&2
         exit 2
         ;;
     esac

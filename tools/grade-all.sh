@@ -8,16 +8,23 @@
 # Every student gets one row for every exercise that anyone in the class
 # handed in (EXERCISES="01-1 02-1" chooses them instead). The CSV (default
 # SUBMISSIONS/grades.csv) is RFC 4180, one row per student and exercise:
-#     student,exercise,score,max,status,tier,reason,device,date
+#     student,exercise,score,max,status,tier,reason,device,date,ratio,hazards,sandbox
 # status is one of passed, failed, does-not-build, missing, crashed,
-# timed-out; reason says why for every status but passed. Scores come from
-# the grader's result file, never from anything a submission prints.
+# timed-out; reason says why for every status but passed, naming the
+# student's folder and file:line; max is the exercise's number of checks on
+# every row (a missing exercise scores 0 of it); ratio is the measured speed
+# against the yardstick behind the tier; hazards says whether the Oclgrind
+# checks ran; sandbox whether the student's code ran in the sandbox. Scores
+# come from the grader's result file, never from anything a submission
+# prints, and every submission runs in a sandbox that sees only its own
+# files (tools/sandbox.sh), so one cannot touch the CSV or another's folder.
+# From make, SUBMISSIONS and CSV come in the environment (--from-make).
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
-subs=${1:-}
+if [ "${1:-}" = --from-make ]; then subs=${SUBMISSIONS:-} csv=${CSV:-}; else subs=${1:-} csv=${2:-}; fi
 [ -n "$subs" ] && [ -d "$subs" ] || { echo "usage: make grade-all SUBMISSIONS=folder [CSV=file]" >&2; exit 2; }
 subs=${subs%/}
-csv=${2:-$subs/grades.csv}
+csv=${csv:-$subs/grades.csv}
 { : >"$csv"; } 2>/dev/null || { echo "error: cannot write results to $csv" >&2; exit 2; }
 all=$(cd "$root/exercises" && ls -d [0-9]*/ | tr -d /)
 tmp=$(mktemp -d)
@@ -54,7 +61,12 @@ else
 fi
 
 date=$(date -u +%Y-%m-%dT%H:%M:%SZ)
-row student exercise score max status tier reason device date
+row student exercise score max status tier reason device date ratio hazards sandbox
+declare -A maxof
+max_of() { # the number of checks of exercise $1
+    [ -n "${maxof[$1]:-}" ] || maxof[$1]=$("$root/tools/grade.sh" --max "$1" 2>/dev/null)
+    echo "${maxof[$1]:-0}"
+}
 n=0
 for sdir in "$subs"/*/; do
     [ -d "$sdir" ] || continue
@@ -64,7 +76,7 @@ for sdir in "$subs"/*/; do
         [ -d "$edir" ] || continue
         f=$(basename "$edir")
         if [ -z "$(resolve "$f")" ]; then
-            row "$student" "$f" 0 0 failed - "the folder $f names no exercise (choose one of: $(echo $all))" "" "$date"
+            row "$student" "$f" 0 0 failed - "the folder $student/$f names no exercise (choose one of: $(echo $all))" "" "$date" "" "" ""
             echo "grade-all: $student/$f names no exercise" >&2
         fi
     done
@@ -74,16 +86,18 @@ for sdir in "$subs"/*/; do
             [ -d "$edir" ] && [ "$(resolve "$(basename "$edir")")" = "$ex" ] && found+=("$edir")
         done
         if [ ${#found[@]} -eq 0 ]; then
-            row "$student" "$ex" 0 0 missing - "no folder for $ex in $student/" "" "$date"
+            row "$student" "$ex" 0 "$(max_of "$ex")" missing - "no folder for $ex in $student/" "" "$date" "" "" ""
             printf '%-16s %-28s %s\n' "$student" "$ex" "missing"
             n=$((n + 1))
             continue
         fi
         if [ ${#found[@]} -gt 1 ]; then
             names=$(for d in "${found[@]}"; do basename "$d"; done | tr '\n' ' ')
-            row "$student" "$ex" 0 0 failed - "two folders for $ex: ${names% }; keep one" "" "$date"
+            for d in "${found[@]}"; do
+                row "$student" "$ex" 0 "$(max_of "$ex")" failed - "two folders for $ex in $student/: ${names% }; keep one ($(basename "$d") not graded)" "" "$date" "" "" ""
+                n=$((n + 1))
+            done
             printf '%-16s %-28s %s\n' "$student" "$ex" "failed (two folders)"
-            n=$((n + 1))
             continue
         fi
         rm -f "$tmp/result"
@@ -92,12 +106,13 @@ for sdir in "$subs"/*/; do
         get() { sed -n "s/^$1=//p" "$tmp/result" 2>/dev/null | head -n 1; }
         if [ -s "$tmp/result" ]; then
             status=$(get status) score=$(get score) max=$(get max) tier=$(get tier) reason=$(get reason) device=$(get device)
+            ratio=$(get ratio) hazards=$(get hazards) sandbox=$(get sandbox)
         else
-            status=crashed score=0 max=0 tier=- device=""
+            status=crashed score=0 max=$(max_of "$ex") tier=- device="" ratio="" hazards="" sandbox=""
             reason="the grader stopped (exit $st): $(grep -m1 -i error "$tmp/log" || tail -n 1 "$tmp/log")"
         fi
         [ "$status" = passed ] && reason=""
-        row "$student" "$ex" "$score" "$max" "$status" "$tier" "$reason" "$device" "$date"
+        row "$student" "$ex" "$score" "$max" "$status" "$tier" "$reason" "$device" "$date" "$ratio" "$hazards" "$sandbox"
         printf '%-16s %-28s %s/%s %s %s\n' "$student" "$ex" "$score" "$max" "$status" "$tier"
         n=$((n + 1))
     done

@@ -24,7 +24,12 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 result=""
 if [ "${1:-}" = --result ]; then result=${2:-}; shift 2; fi
-EX=${1:-} DIR=${2:-}
+# From make, EX and DIR come in the environment (make exports the variables
+# of its command line), never through a shell line.
+max_only=0
+if [ "${1:-}" = --from-make ]; then EX=${EX:-} DIR=${DIR:-}
+elif [ "${1:-}" = --max ]; then max_only=1 EX=${2:-} DIR=. # how many checks EX has (grade-all)
+else EX=${1:-} DIR=${2:-}; fi
 list=$(cd "$root/exercises" && ls -d [0-9]*/ | tr -d / | tr '\n' ' ')
 if [ -z "$EX" ] || [ -z "$DIR" ]; then
     echo "usage: make grade EX=01-1 DIR=path/to/attempt   (exercises: $list)" >&2
@@ -42,39 +47,56 @@ ex=$matches
 exdir=$root/exercises/$ex
 [ -d "$DIR" ] || { echo "error: DIR=$DIR is not a folder" >&2; exit 2; }
 shown_dir=${DIR%/}
-shown_sed=$(printf '%s' "$shown_dir" | sed 's/[&|\\]/\\&/g') # for the right side of sed's s|||
+shown_sed=$(printf '%s' "$shown_dir" | sed 's/[&|#\\]/\\&/g') # for the right side of sed's s|||
 DIR=$(cd "$DIR" && pwd)
-command -v oclgrind >/dev/null || { echo "error: grading needs Oclgrind: install it with make deps-test" >&2; exit 2; }
 t_start=$(date +%s.%N)
+host_code=0
+[ -f "$exdir/runner.c" ] && host_code=1
+
+# The sandbox (tools/sandbox.sh) for everything the student wrote; where
+# bubblewrap cannot work the grade goes on without it and says so.
+if [ $max_only -eq 1 ]; then sandbox=- hazards=-
+elif sb=$("$root/tools/sandbox.sh" probe); then
+    export GRADE_SANDBOX_AS=$sb
+    sandbox=bubblewrap
+else
+    echo "note: no sandbox: $sb; your files run without one"
+    export GRADE_SANDBOX=0
+    sandbox="none ($sb)"
+fi
+# Oclgrind finds the hazards no device shows; without it the grade goes on
+# and says which checks it could not make.
+hazards=run
+oclgrind=${OCLGRIND-oclgrind} # OCLGRIND=: grade as if it were not installed
+if ! command -v "$oclgrind" >/dev/null 2>&1; then
+    echo "note: Oclgrind is not installed (make deps-grade installs it): the hazard checks (data races, uninitialized reads, barrier divergence, exact bounds) are not run"
+    hazards="not run (no Oclgrind)"
+fi
 
 write_result() { # status score max tier reason
     [ -n "$result" ] || return 0
-    printf 'status=%s\nscore=%s\nmax=%s\ntier=%s\nreason=%s\ndevice=%s\n' "$1" "$2" "$3" "$4" \
-        "$(printf '%s' "$5" | tr '\n\r' '  ')" "$(sed -n 's/^device //p' "$tmp/device.v" 2>/dev/null | head -n 1)" >"$result"
+    printf 'status=%s\nscore=%s\nmax=%s\ntier=%s\nreason=%s\ndevice=%s\nratio=%s\nsandbox=%s\nhazards=%s\n' "$1" "$2" "$3" "$4" \
+        "$(printf '%s' "$5" | tr '\n\r' '  ')" "$(sed -n 's/^device //p' "$tmp/device.v" 2>/dev/null | head -n 1)" \
+        "${ratio:-}" "$sandbox" "$hazards" >"$result"
 }
 finish() { # status score max tier reason exit-code
-    write_result "$1" "$2" "$3" "$4" "$5"
+    # a file:line in a reason names the student's own file, folder and all
+    write_result "$1" "$2" "$3" "$4" "$(printf '%s' "$5" | sed -E "s#(^|[^/A-Za-z0-9_.-])([A-Za-z0-9_.-]+\.(cl|c|h):[0-9]+)#\1$shown_sed/\2#g")"
     echo "exercise $ex: score $2/$3"
     [ -n "$4" ] && [ "$4" != "-" ] && echo "speed tier: $4"
     echo "status: $1 (graded in $(awk -v a="$t_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s)"
     exit "$6"
 }
+# The number of checks, from the checker's own table, for a grade that
+# stops before the checker runs (the CSV's max is never 0).
+plan_of() { "$checker" --plan 3>&1 >/dev/null 2>&1 | sed -n 's/^plan //p' | head -n 1; }
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp/student"
-missing=""
-for f in "$exdir"/*; do
-    name=$(basename "$f")
-    case "$name" in check.c | runner.c | *.h | README.md) continue ;; esac
-    if [ -f "$DIR/$name" ]; then cp "$DIR/$name" "$tmp/student/"
-    elif [ "$name" != answer.txt ]; then missing="$missing $name"; fi # a missing answer costs its check only
-done
-if [ -n "$missing" ]; then
-    for m in $missing; do echo "error: $shown_dir/$m is missing"; done
-    finish missing 0 0 - "$(for m in $missing; do printf '%s/%s is missing; ' "$shown_dir" "$m"; done)" 3
-fi
-
+chmod 711 "$tmp"
+mkdir -p "$tmp/student" "$tmp/ocl" "$tmp/rbin"
+chmod 755 "$tmp/student"
+chmod 777 "$tmp/ocl" "$tmp/rbin"
 # ---- build: the checker is cached in build/grader/, student C never is ----------
 CCMD=(${CC:-cc} -std=c11 -O1 -g -I"$root/common" -I"$root/exercises" -I"$exdir"
       -DCLU_KERNEL_DIR="\"$root/kernels\"")
@@ -99,43 +121,114 @@ if [ $stale -eq 1 ]; then
     fi
     mv -f "$checker.$$" "$checker"
 fi
-if [ -f "$exdir/runner.c" ]; then
-    # The student's C goes into its own program; its warnings are shown, and
-    # it is compiled from the student's folder so messages name their files.
-    mkdir -p "$tmp/rbin"
-    if ! (cd "$DIR" && "${CCMD[@]}" -Wall -Wextra -o "$tmp/rbin/runner" "$exdir/runner.c" \
-            $(cd "$tmp/student" && ls *.c) "$root"/common/*.c -lOpenCL -lm) >"$tmp/cc.log" 2>&1; then
+if [ $max_only -eq 1 ]; then plan_of; exit 0; fi
+missing="" refused=""
+for f in "$exdir"/*; do
+    name=$(basename "$f")
+    case "$name" in check.c | runner.c | *.h | README.md) continue ;; esac
+    if [ -L "$DIR/$name" ] || { [ -e "$DIR/$name" ] && [ ! -f "$DIR/$name" ]; }; then
+        refused="$shown_dir/$name is not a plain file (a link?): hand in the file itself"
+    elif [ -f "$DIR/$name" ]; then
+        if [ "$(wc -c <"$DIR/$name")" -gt 1048576 ]; then refused="$shown_dir/$name is larger than 1 MiB"; continue; fi
+        cp "$DIR/$name" "$tmp/student/" && chmod 644 "$tmp/student/$name"
+    elif [ "$name" != answer.txt ]; then missing="$missing $name"; fi # a missing answer costs its check only
+done
+if [ -n "$missing" ]; then
+    for m in $missing; do echo "error: $shown_dir/$m is missing"; done
+    finish missing 0 "$(plan_of)" - "$(for m in $missing; do printf '%s/%s is missing; ' "$shown_dir" "$m"; done)" 3
+fi
+# A kernel is built alone: an #include could only reach outside the
+# submission (the grader's files, another student's), so it is refused.
+for f in "$tmp/student"/*.cl; do
+    [ -f "$f" ] || continue
+    # (lines joined where a backslash ends one, as the preprocessor does; # or %:)
+    at=$(awk '{ n++; if (cont == "") at = n; line = cont $0; cont = "" }
+              /\\$/ { cont = substr(line, 1, length(line) - 1); next }
+              line ~ /^([[:space:]]|\/\*[^*]*\*\/)*(#|%:)([[:space:]]|\/\*[^*]*\*\/)*include/ { print at; exit }' "$f")
+    [ -n "$at" ] && refused="$shown_dir/$(basename "$f"):$at: #include is not allowed in a kernel: the grader builds your file alone, so write what you need into it"
+done
+if [ -n "$refused" ]; then
+    echo "error: $refused"
+    finish does-not-build 0 "$(plan_of)" - "$refused" 3
+fi
+
+case "${CC:-}" in *sanitize=address*) export GRADE_LIMIT_MEM=unlimited ;; esac
+# What the sandbox binds comes from this grade's own folder, which the
+# sandbox's user (nobody, when grading as root) can reach wherever the
+# project lives.
+mkdir -p "$tmp/src"
+cp "$checker" "$tmp/check"
+cp -r "$exdir" "$tmp/src/exercise"
+cp -r "$root/common" "$tmp/src/common"
+cp "$root/exercises/opencl-recorder.c" "$root/exercises/opencl-recorder.h" "$tmp/src/"
+chmod -R a+rX "$tmp/src" "$tmp/check"
+if [ $host_code -eq 1 ]; then
+    # The student's C becomes a program of its own, built and run in the
+    # sandbox, linked against the stand-in OpenCL of opencl-recorder.c: it
+    # never touches a device, the checker carries out what it asks for. An
+    # OpenCL call the recorder does not offer becomes a stub that says so.
+    # Compiled from the student's folder, so that messages name their files.
+    build_script='set -e
+cc=$1 ex=$2 common=$3 grader=$4 out=$5
+mkdir -p "$out/o"
+for f in *.c; do $cc -std=c11 -O1 -g -Wall -Wextra -I"$ex" -I"$common" -I"$grader" -c -o "$out/o/student-${f%.c}.o" "$f"; done
+$cc -std=c11 -O1 -g -I"$ex" -I"$common" -I"$grader" -c -o "$out/o/runner.o" "$ex/runner.c"
+$cc -std=c11 -O1 -g -I"$grader" -c -o "$out/o/recorder.o" "$grader/opencl-recorder.c"
+for f in "$common"/*.c; do $cc -std=c11 -O1 -g -I"$common" -DCLU_KERNEL_DIR="\"/nowhere\"" -c -o "$out/o/common-$(basename "${f%.c}").o" "$f"; done
+nm --defined-only "$out/o/recorder.o" | awk "{ print \$3 }" | sort >"$out/o/offered"
+nm -u "$out"/o/*.o | awk "\$2 ~ /^cl[A-Z]/ { print \$2 }" | sort -u | comm -23 - "$out/o/offered" |
+  awk "{ printf \"#include <unistd.h>\\nvoid %s(void) { static const char m[] = \\\"forbidden %s\\\\n\\\"; if (write(7, m, sizeof m - 1)) {} _exit(96); }\\n\", \$1, \$1 }" >"$out/o/stubs.c"
+$cc -c -o "$out/o/stubs.o" "$out/o/stubs.c"
+$cc -o "$out/runner" "$out"/o/*.o -lm'
+    if [ "$sandbox" = bubblewrap ]; then paths=(/exercise /common /grader /out); cd_to=/submission
+    else paths=("$tmp/src/exercise" "$tmp/src/common" "$tmp/src" "$tmp/rbin"); cd_to=$tmp/student; fi
+    if ! "$root/tools/sandbox.sh" bare --ro "$tmp/student" /submission --ro "$tmp/src/exercise" /exercise \
+            --ro "$tmp/src/common" /common --ro "$tmp/src/opencl-recorder.c" /grader/opencl-recorder.c \
+            --ro "$tmp/src/opencl-recorder.h" /grader/opencl-recorder.h --rw "$tmp/rbin" /out \
+            --chdir "$cd_to" -- sh -c "$build_script" sh "${CC:-cc}" "${paths[@]}" >"$tmp/cc.log" 2>&1; then
         echo "  your C does not compile:"
         sed "s|^\([A-Za-z0-9_.-]*\.[ch]:[0-9]\)|$shown_sed/\1|" "$tmp/cc.log" | sed 's/^/    /' | head -n 40
-        finish does-not-build 0 0 - "C does not compile: $(grep -m1 'error' "$tmp/cc.log" | sed "s|^\([A-Za-z0-9_.-]*\.[ch]:[0-9]\)|$shown_sed/\1|")" 3
+        finish does-not-build 0 "$(plan_of)" - "C does not compile: $(grep -m1 'error' "$tmp/cc.log" | sed "s|^\([A-Za-z0-9_.-]*\.[ch]:[0-9]\)|$shown_sed/\1|")" 3
     fi
     [ -s "$tmp/cc.log" ] && { echo "  compiler warnings:"; sed 's/^/    /' "$tmp/cc.log" | head -n 20; }
-    export GRADE_RUNNER=$tmp/rbin/runner GRADE_RUNNER_DIR=$tmp/rbin GRADE_ROOT=$root
+    export GRADE_RUNNER=$tmp/rbin/runner GRADE_ROOT=$root
 fi
 
 # ---- the two passes, at the same time -----------------------------------------------
-# pass MODE: run the checker until every check has a verdict; a crash costs
-# the check that was running and the rest run in a fresh process; a time-out
-# ends the pass.
+# pass MODE: run the checker until every check has a verdict; a crash or a
+# time-out costs the check that was running and the rest run in a fresh
+# process. Kernels run inside the checker: for those exercises the checker
+# runs in the sandbox with the student's files and nothing else of the
+# project. (For host code the checker runs no student code: the student's
+# program runs in a sandbox of its own.)
 pass() {
-    local mode=$1 v=$tmp/$1.v first=0 st runs=0 wrap=()
+    local mode=$1 v=$tmp/$1.v first=0 st runs=0 wrap=() sb=() logsize
+    local chk=$checker dir=$tmp/student logpath=$tmp/ocl/oclgrind.log
     : >"$v"
-    if [ "$mode" = oclgrind ] && [ ! -f "$exdir/runner.c" ]; then
+    if [ $host_code -eq 0 ] && [ "$sandbox" = bubblewrap ]; then
+        chk=/grader/check dir=/submission logpath=/grader-log/oclgrind.log
+        sb=("$root/tools/sandbox.sh" device --ro "$tmp/student" /submission --ro "$tmp/check" /grader/check
+            --rw "$tmp/ocl" /grader-log --setenv POCL_CACHE_DIR /tmp/pocl --setenv GRADE_OCLGRIND_LOG "$logpath"
+            --chdir /submission --)
+    fi
+    if [ "$mode" = oclgrind ]; then
         local flags
         flags=$(sed -n 's/.*grade.sh: oclgrind-flags \([-a-z ]*\).*/\1/p' "$exdir/check.c" | head -n 1)
-        wrap=(oclgrind ${flags:---data-races --uninitialized} --max-errors 200 --log "$tmp/oclgrind.log")
+        wrap=("$oclgrind" ${flags:---data-races --uninitialized} --uniform-writes --max-errors 200 --log "$logpath")
     fi
+    local pass_start=$SECONDS
     while :; do
         runs=$((runs + 1))
-        (cd "$tmp/student" && GRADE_OCLGRIND_LOG=$tmp/oclgrind.log timeout -k 5 "${GRADE_PASS_SECONDS:-300}" \
-            "${wrap[@]}" "$checker" "$tmp/student" --mode "$mode" --first "$first" \
+        logsize=$(stat -c %s "$tmp/ocl/oclgrind.log" 2>/dev/null || echo 0)
+        (cd "$tmp/student" && GRADE_OCLGRIND_LOG=$logpath timeout -k 5 "${GRADE_PASS_SECONDS:-300}" \
+            "${sb[@]}" "${wrap[@]}" "$chk" "$dir" --mode "$mode" --first "$first" \
             3>>"$v" >>"$tmp/$mode.out" 2>>"$tmp/$mode.err") 2>/dev/null
         st=$?
         grep -q '^done$' "$v" && return
         grep -q '^nobuild ' "$v" && return
         if [ "$(tail -n 1 "$v" | cut -d' ' -f1)" = restart ]; then # Oclgrind's error limit: go on afresh
             first=$(tail -n 1 "$v" | cut -d' ' -f2)
-            : >"$tmp/oclgrind.log"
+            : >"$tmp/ocl/oclgrind.log"
             continue
         fi
         local open
@@ -146,21 +239,31 @@ pass() {
         fi
         if grep -q "^timeout $open\$" "$v" || [ $st -eq 124 ] || [ $st -eq 137 ]; then
             grep -q "^timeout $open\$" "$v" || echo "timeout $open" >>"$v"
-            return
+        else
+            echo "crash $open $st" >>"$v"
+            # What Oclgrind saw before the crash names it better than a guess.
+            if [ "$mode" = oclgrind ] && [ "$(stat -c %s "$tmp/ocl/oclgrind.log" 2>/dev/null || echo 0)" -gt "$logsize" ]; then
+                local seen
+                seen=$(tail -c +"$((logsize + 1))" "$tmp/ocl/oclgrind.log" | grep -m1 -E '^(Work-group divergence|Work-item divergence|Invalid (read|write)|.*data race|Uninitialized)' || true)
+                [ -n "$seen" ] && echo "crashwhy $open $seen" >>"$v"
+            fi
         fi
-        echo "crash $open $st" >>"$v"
         first=$((open + 1))
-        [ $runs -lt 30 ] || return
+        [ $runs -lt 30 ] && [ $((SECONDS - pass_start)) -lt "${GRADE_PASS_SECONDS:-300}" ] || return
     done
 }
 pass device &
-pass oclgrind &
+[ "$hazards" = run ] && pass oclgrind &
 wait
+[ -f "$tmp/oclgrind.v" ] || : >"$tmp/oclgrind.v"
 
 # ---- the verdict ----------------------------------------------------------------
 dev=$tmp/device.v ocl=$tmp/oclgrind.v
 device=$(sed -n 's/^device //p' "$dev" | head -n 1)
-echo "exercise $ex, files from $shown_dir, device: ${device:-?} (and Oclgrind for the small checks)"
+case $hazards in
+run) echo "exercise $ex, files from $shown_dir, device: ${device:-?} (and Oclgrind for the hazard checks)" ;;
+*) echo "exercise $ex, files from $shown_dir, device: ${device:-?} (hazard checks $hazards)" ;;
+esac
 if grep -q '^nobuild ' "$dev" "$ocl"; then
     f=$dev; grep -q '^nobuild ' "$dev" || f=$ocl
     line=$(sed -n 's/^nobuild //p' "$f" | head -n 1)
@@ -171,14 +274,14 @@ if grep -q '^nobuild ' "$dev" "$ocl"; then
     finish does-not-build 0 "${plan:-0}" - "$shown_dir/$line${first_err:+: $first_err}" 3
 fi
 if grep -q '^missing ' "$dev"; then
-    finish missing 0 0 - "$(sed -n 's/^missing //p' "$dev" | head -n 1) is missing" 3
+    finish missing 0 "$(sed -n 's/^plan //p' "$dev" | head -n 1)" - "$shown_dir/$(sed -n 's/^missing //p' "$dev" | head -n 1) is missing" 3
 fi
 plan=$(sed -n 's/^plan //p' "$dev" | head -n 1)
 if [ -z "$plan" ]; then
     echo "  the checker could not start on this device; what it said:"
     cat "$tmp/device.err" "$tmp/device.out" | tail -n 15 | sed 's/^/    /'
     [ -s "$tmp/device.err" ] || echo "    (nothing; run make doctor)"
-    finish crashed 0 0 - "the checker could not start: $(head -n 1 "$tmp/device.err")" 1
+    finish crashed 0 "$(plan_of)" - "the checker could not start: $(head -n 1 "$tmp/device.err")" 1
 fi
 
 awkprog='
@@ -187,42 +290,73 @@ $1 == "begin" || $1 == "skip" { i = $2; what[i] = $0; sub(/^(begin [0-9]+ [01]|s
 $1 == "end" { i = $2; state[i] = ($3 == 1) ? "ok" : "fail"; r = $0; sub(/^end [0-9]+ [01] ?/, "", r); why[i] = r }
 $1 == "crash" { state[$2] = "crash"; sig[$2] = $3 }
 $1 == "timeout" { state[$2] = "timeout" }
-END { for (i = 0; i < plan; i++) printf "%s\037%s\037%s\037%s\037%s\n", i, (i in state) ? state[i] : "notrun", what[i], why[i] "" (sig[i] != "" ? "#" sig[i] : ""), small[i] + 0 }'
+$1 == "crashwhy" { i = $2; r = $0; sub(/^crashwhy [0-9]+ /, "", r); if (!(i in seen)) seen[i] = r }
+END { for (i = 0; i < plan; i++) printf "%s\037%s\037%s\037%s\037%s\037%s\n", i, (i in state) ? state[i] : "notrun", what[i], why[i] "" (sig[i] != "" ? "#" sig[i] : ""), small[i] + 0, seen[i] }'
 awk -v plan="$plan" "$awkprog" "$dev" >"$tmp/dev.tab"
 awk -v plan="$plan" "$awkprog" "$ocl" >"$tmp/ocl.tab"
 
-crashmsg() { # exit status of the checker -> words
+crashmsg() { # exit status of the checker [what Oclgrind saw] -> words
     local s=$1 name="exit status $1"
     [ "$s" -gt 128 ] && name="signal $((s - 128)), $(kill -l $((s - 128)) 2>/dev/null)"
     case $s in 139) name="a segmentation fault" ;; 135) name="a bus error" ;; 134) name="an abort" ;; esac
-    echo "crashed with $name while this check ran: probably an out-of-bounds access, e.g. a work-item past the end of a buffer (a missing bound check) or an index far outside it; to see where, run: GRADE_OCLGRIND=all make grade EX=${ex%%-[a-z]*} DIR=$shown_dir"
+    if [ -n "${2:-}" ]; then
+        echo "crashed with $name while this check ran, after Oclgrind saw: $2"
+        return
+    fi
+    echo "crashed with $name while this check ran: an access far outside a buffer (a missing bound check, an index far off) or a barrier not every work-item reaches; to see where, run: GRADE_OCLGRIND=all make grade EX=${ex%%-[a-z]*} DIR=$(printf '%q' "$shown_dir")"
+}
+# Oclgrind's words for a crash, as a bug class first.
+seenmsg() {
+    case "$1" in
+    *divergence*) echo "barrier divergence (a barrier that not every work-item of the group reaches; Oclgrind: $1)" ;;
+    *"Invalid read"*) echo "out-of-bounds read (Oclgrind: $1)" ;;
+    *"Invalid write"*) echo "out-of-bounds write (Oclgrind: $1)" ;;
+    *race*) echo "data race (Oclgrind: $1)" ;;
+    *) echo "$1" ;;
+    esac
 }
 
 score=0 status=passed reasons="" timed=0 crashed=0
-while IFS=$'\037' read -r i dstate what dwhy small && IFS=$'\037' read -r _ ostate _ owhy _ <&4; do
+# A barrier only part of a group reaches is the likely cause of what the
+# device shows in the checks Oclgrind does not run: say so there.
+divergence=$(grep -m1 -o 'barrier divergence[^;]*at [^ ]*:[0-9]*' "$tmp/ocl.tab" || true)
+while IFS=$'\037' read -r i dstate what dwhy small _ && IFS=$'\037' read -r _ ostate _ owhy _ oseen <&4; do
     [ -n "$what" ] || what="check $((i + 1))"
-    ok=0 why=""
+    ok=0 why="" note=""
+    oclsaid=""
+    [ -n "$oseen" ] && oclsaid=$(seenmsg "$oseen")
+    [ "$ostate" = fail ] && oclsaid=$owhy
     case $dstate in
     ok) ;;
     fail) why=$dwhy ;;
-    crash) why=$(crashmsg "${dwhy##*#}"); crashed=1 ;;
-    timeout) why="timed out after ${GRADE_CASE_SECONDS:-10} s on the device: a kernel that never ends? (a loop whose condition never turns false, or a barrier inside a loop only some work-items run)"; timed=1 ;;
-    *) why="not run: an earlier check timed out or the checker stopped" ;;
+    crash) why="on the device: $(crashmsg "${dwhy##*#}" "$oclsaid")"; crashed=1 ;;
+    timeout) why="timed out after $(( ${GRADE_CASE_SECONDS:-10} )) s on the device: a kernel that never ends? (a loop whose condition never turns false, or a barrier inside a loop only some work-items run)"; timed=1 ;;
+    *) why="not run: the checker stopped before this check" ;;
     esac
-    if [ "$dstate" = fail ] && [ "$ostate" = fail ]; then
+    if [ "$dstate" = fail ] && [ "$ostate" = fail ] && [ "$owhy" = "$dwhy" ]; then
+        why=$dwhy
+    elif [ "$dstate" = fail ] && [ "$ostate" = fail ]; then
         why="under Oclgrind: $owhy; on the device: $dwhy" # Oclgrind names the cause
+    elif [ "$dstate" = crash ] && [ -n "$oclsaid" ]; then
+        why="under Oclgrind: $oclsaid; on the device it crashed"
     elif [ -z "$why" ]; then
         case $ostate in
         ok | skip) ok=1 ;;
         fail) why="under Oclgrind: $owhy" ;;
-        crash) why="under Oclgrind: $(crashmsg "${owhy##*#}")"; crashed=1 ;;
+        crash) if [ -n "$oseen" ]; then why="under Oclgrind: $(seenmsg "$oseen"), then it crashed"
+               else why="under Oclgrind: $(crashmsg "${owhy##*#}")"; fi; crashed=1 ;;
         timeout) why="under Oclgrind: timed out (a kernel that never ends?)"; timed=1 ;;
-        *) if [ "$small" = 0 ]; then ok=1; else why="under Oclgrind: not run (an earlier check timed out or crashed)"; fi ;;
+        *) if [ "$small" = 0 ]; then ok=1
+           elif [ "$hazards" != run ]; then ok=1; note=" (hazard check not run: no Oclgrind)"
+           else why="under Oclgrind: not run (the checker stopped before this check)"; fi ;;
         esac
+    fi
+    if [ $ok -eq 0 ] && [ -n "$divergence" ] && [ "$ostate" != fail ] && [ -z "$oseen" ]; then
+        why="$why (Oclgrind saw $divergence in another check: the likely cause)"
     fi
     if [ $ok -eq 1 ]; then
         score=$((score + 1))
-        echo "  PASS $what"
+        echo "  PASS $what$note"
     else
         echo "  FAIL $what: $why"
         [ -n "$reasons" ] || reasons="$what: $why"
@@ -240,7 +374,12 @@ if [ "${GRADE_OCLGRIND:-}" = all ] && [ -s "$tmp/oclgrind.log" ]; then
 fi
 
 tier=-
-if grep -q '^tier ' "$dev"; then
+ratio=$(sed -n 's/^ratio //p' "$dev" | head -n 1)
+if grep -q '^untimed ' "$dev"; then
+    tier="not timed: $(sed -n 's/^untimed //p' "$dev" | head -n 1)"
+    echo "  speed: $tier"
+    ratio=""
+elif grep -q '^tier ' "$dev"; then
     if [ "$score" -eq "$plan" ]; then
         tier=$(sed -n 's/^tier \([a-z]*\).*/\1/p' "$dev" | head -n 1)
         echo "  speed: $(sed -n 's/^tier [a-z]* //p' "$dev" | head -n 1)"
@@ -248,7 +387,7 @@ if grep -q '^tier ' "$dev"; then
 elif grep -q '^## Speed tier' "$exdir/README.md" 2>/dev/null; then
     tier=none
 fi
-[ "$score" -lt "$plan" ] && [ "$tier" != - ] && tier=none
+[ "$score" -lt "$plan" ] && [ "$tier" != - ] && tier=none ratio=""
 [ $timed -eq 1 ] && status=timed-out
 [ $timed -eq 0 ] && [ $crashed -eq 1 ] && status=crashed
 [ $timed -eq 0 ] && [ $crashed -eq 0 ] && [ "$score" -lt "$plan" ] && status=failed

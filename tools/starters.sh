@@ -17,6 +17,10 @@ if [ "$mode" = solve ]; then
     for f in solutions/"$ex"/*; do gen 1 "$f" >"$out/$(basename "$f")" || exit 2; done
     exit 0
 fi
+if ! ls -d solutions/*/ >/dev/null 2>&1; then # a handout: the starters are all there is
+    echo "starters: no solutions/ here (a handout): the starters in exercises/ are already written"
+    exit 0
+fi
 for sol in solutions/*/; do
     ex=$(basename "$sol")
     [ -d "exercises/$ex" ] || { echo "starters: solutions/$ex has no exercises/$ex" >&2; status=1; continue; }

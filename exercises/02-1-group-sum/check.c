@@ -45,7 +45,7 @@ int main(int argc, char **argv)
 {
     static const struct { int n; size_t L; unsigned seed; int small; } cases[] = {
         {1, 1, 21, 1}, {1, 16, 22, 1}, {63, 64, 23, 1}, {65, 64, 24, 1}, {257, 128, 25, 1},
-        {1009, 128, 26, 0}, {5000, 32, 27, 0}, {100003, 256, 28, 0},
+        {1009, 128, 26, 0}, {5000, 32, 27, 0}, {100003, 256, 28, 0}, {2053, 256, 29, 1},
     };
     const int ncases = sizeof cases / sizeof cases[0];
     clu_env env;

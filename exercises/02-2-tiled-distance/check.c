@@ -47,7 +47,7 @@ int main(int argc, char **argv)
 {
     static const struct { int X, Y; size_t L; unsigned seed; int small; } cases[] = {
         {1, 1, 1, 31, 1}, {63, 129, 64, 32, 1}, {65, 64, 64, 33, 1}, {101, 37, 32, 34, 1}, {31, 200, 16, 35, 1},
-        {1000, 1000, 256, 36, 0}, {4099, 301, 32, 37, 0},
+        {1000, 1000, 256, 36, 0}, {4099, 301, 32, 37, 0}, {1031, 130, 256, 38, 1},
     };
     const int n = sizeof cases / sizeof cases[0];
     clu_env env;

@@ -41,7 +41,7 @@ int main(int argc, char **argv)
 {
     static const struct { int n; size_t L; unsigned seed; int small; } cases[] = {
         {1, 1, 41, 1}, {2, 16, 42, 1}, {63, 64, 43, 1}, {64, 64, 44, 1}, {65, 64, 45, 1}, {101, 32, 46, 1},
-        {1000, 128, 47, 0}, {100003, 256, 48, 0},
+        {1000, 128, 47, 0}, {100003, 256, 48, 0}, {2053, 256, 49, 1},
     };
     const int ncases = sizeof cases / sizeof cases[0];
     clu_env env;

@@ -44,7 +44,7 @@ int main(int argc, char **argv)
 {
     static const struct { int n; size_t L; unsigned seed; int small; } cases[] = {
         {1, 1, 51, 1}, {3, 16, 52, 1}, {4, 16, 53, 1}, {5, 16, 54, 1}, {63, 16, 55, 1}, {257, 64, 56, 1},
-        {1001, 64, 57, 1}, {4099, 32, 58, 0}, {100003, 256, 59, 0},
+        {1001, 64, 57, 1}, {4099, 32, 58, 0}, {100003, 256, 59, 0}, {4099, 256, 60, 1},
     };
     const int ncases = sizeof cases / sizeof cases[0];
     clu_env env;

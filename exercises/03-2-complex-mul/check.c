@@ -45,7 +45,7 @@ int main(int argc, char **argv)
 {
     static const struct { int n; size_t L; unsigned seed; int small; } cases[] = {
         {1, 1, 61, 1}, {7, 16, 62, 1}, {63, 64, 63, 1}, {65, 64, 64, 1}, {101, 32, 65, 1},
-        {1000, 128, 66, 0}, {100003, 256, 67, 0},
+        {1000, 128, 66, 0}, {100003, 256, 67, 0}, {2053, 256, 68, 1},
     };
     const int ncases = sizeof cases / sizeof cases[0];
     clu_env env;

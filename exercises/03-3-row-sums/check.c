@@ -48,7 +48,7 @@ int main(int argc, char **argv)
 {
     static const struct { int rows, W; size_t L; unsigned seed; int small; } cases[] = {
         {1, 1, 1, 71, 1}, {10, 3, 16, 72, 1}, {64, 4, 64, 73, 1}, {63, 5, 32, 74, 1}, {65, 13, 64, 75, 1},
-        {77, 130, 32, 76, 1}, {1001, 13, 64, 77, 0}, {20011, 6, 256, 78, 0},
+        {77, 130, 32, 76, 1}, {1001, 13, 64, 77, 0}, {20011, 6, 256, 78, 0}, {1001, 13, 256, 79, 1},
     };
     const int ncases = sizeof cases / sizeof cases[0];
     clu_env env;

@@ -49,7 +49,7 @@ int main(int argc, char **argv)
 {
     static const struct { cl_uint n, tile; size_t wg; unsigned seed; int small; } cases[] = {
         {5, 4, 2, 101, 1}, {33, 4, 2, 102, 1}, {63, 16, 64, 103, 1}, {65, 64, 32, 104, 1}, {512, 256, 64, 105, 1},
-        {1000, 256, 64, 106, 0}, {4097, 512, 128, 107, 0}, {70001, 1024, 256, 108, 0},
+        {1000, 256, 64, 106, 0}, {4097, 512, 128, 107, 0}, {70001, 1024, 256, 108, 0}, {4097, 1024, 256, 109, 1},
     };
     const int count = sizeof cases / sizeof cases[0];
     clu_env env;

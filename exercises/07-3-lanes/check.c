@@ -103,7 +103,7 @@ static void try_case(spawn_files *f, int mode, const uint64_t *nodes, size_t ite
         clu_die("cannot write %s", f->in);
     const char *fn = mode ? "busy_lanes_by_size" : "busy_lanes";
     const char *args[] = {NULL};
-    if (spawn_runner(f, args, 0, fn)) {
+    if (spawn_runner(f, args, fn)) {
         FILE *out = fopen(f->out, "rb");
         double got = 0;
         uint64_t *after = grade_alloc(items * 8 + 8);

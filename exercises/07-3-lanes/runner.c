@@ -24,7 +24,6 @@ int main(void)
     uint64_t *nodes = clu_malloc((size_t)items * 8 + 8, "nodes");
     if (items && fread(nodes, 8, (size_t)items, in) != items) clu_die("runner: a short case");
     fclose(in);
-    close(4); /* nothing measured before: the checker knows the answer */
     FILE *out = fdopen(7, "wb");
     if (!out) clu_die("runner: descriptor 7 is not open");
     double share = mode ? busy_lanes_by_size(nodes, (size_t)items, (size_t)simd) : busy_lanes(nodes, (size_t)items, (size_t)simd);

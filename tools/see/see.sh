@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # see.sh PICTURES COMMAND [ARG...] -- run COMMAND (a lesson program, a
-# grader's checker) under Oclgrind with tools/see/access-plugin.so and print
+# grader's checker) under Oclgrind with the plugin (build/see/access-plugin.so, from tools/see/access-plugin.cpp) and print
 # what its kernels' memory accesses and branches would cost a GPU's warps
 # (tools/see/see.py explains every key), then draw PICTURES/*.svg.
 # SEE_ONLY=REGEX keeps only the findings that match it (and the summaries).

@@ -30,6 +30,10 @@ else
     SOLVED=$(mktemp -d)
     for sol in solutions/*/; do
         ex=$(basename "$sol")
+        # 08-1 replays a student's pipeline of events across three queues;
+        # rusticl 22.3 (Debian 12) stops in those waits and never returns, so
+        # this exercise is graded on PoCL and Oclgrind only (tests/93-grader.sh).
+        [ "$ex" = 08-1-double-buffer ] && continue
         mkdir "$SOLVED/$ex"
         tools/starters.sh solve "$ex" "$SOLVED/$ex"
         expect_out 0 "score ([0-9]+)/\\1$" "rusticl: exercise $ex: the solution scores full marks" -- \

@@ -51,7 +51,7 @@ for v in naive whole tiled wrong-barrier; do
 done
 
 # Broken kernels must fail verification (exit 1): written with sed into a
-# scratch kernel folder, run natively at the sizes issue 12 names and larger.
+# scratch kernel folder, run natively at large sizes and at odd ones.
 BADK=$(mktemp -d)
 LARGE="-x 4099 -y 262147 -t 256 -r 1" # 10^9 terms; Y = 1024 tiles + 3
 WHOLE="-x 131075 -y 8191 -t 128 -r 1"  # all of B in 32 KiB: fits every device

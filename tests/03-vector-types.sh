@@ -51,7 +51,7 @@ for v in $VARIANTS; do
 done
 
 # Broken kernels must fail verification (exit 1): written with sed into a
-# scratch kernel folder, run natively at the sizes issue 12 names and larger.
+# scratch kernel folder, run natively at large sizes and at odd ones.
 BADK=$(mktemp -d)
 LARGE="-x 20011 -y 100003 -t 64 -r 1"   # 2·10^9 terms; X % 16 = 11, Y % 8 = 3
 WHOLE8="-x 20011 -y 100000 -t 64 -r 1"  # Y a multiple of 8, not of a 64-float8 tile
@@ -77,7 +77,7 @@ mutant "drops the last term" 's/for (int y = 0; y < Y; y++)/for (int y = 0; y < 
 mutant "drops the last term of the tail" \
     's/for (int y = 8 \* Y8; y < Y; y++)/for (int y = 8 * Y8; y < Y - 1; y++)/' \
     "float8b float8local float8acc float16local" "$LARGE"
-mutant "float8b drops the last term of the tail (issue 12)" \
+mutant "float8b drops the last term of the tail" \
     's/for (int y = 8 \* Y8; y < Y; y++)/for (int y = 8 * Y8; y < Y - 1; y++)/' \
     float8b "-x 300 -y 37 -t 32 -r 1" "-x 300 -y 8199 -t 32 -r 1" "-x 300 -y 1048575 -t 32 -r 1"
 mutant "skips the tail of B" 's/for (int y = 8 \* Y8; y < Y; y++)/for (int y = 8 * Y8; y < 8 * Y8; y++)/' \

@@ -172,9 +172,6 @@ static void lint_fences(const char *text, const char *name)
             regfree(&re);
         }
     }
-    /* A barrier whose fence leaves out global memory, in a kernel that
-     * shares no __local data: it orders nothing the kernel shares (its
-     * work-items talk through __global memory). */
     /* __local memory declared: the qualifier local or __local, not
      * get_local_id or a fence's name */
     int shares_local = 0;
@@ -184,51 +181,33 @@ static void lint_fences(const char *text, const char *name)
                                               (start[-1] >= 'A' && start[-1] <= 'Z') || (start[-1] >= '0' && start[-1] <= '9'));
         shares_local = before_ok && (q[5] == ' ' || q[5] == '\t' || q[5] == '\n');
     }
-    if (!lint_[0] && !shares_local) {
-        for (char *b = strstr(s, "barrier"); b; b = strstr(b + 7, "barrier")) {
-            if (b > s && (b[-1] == '_' || (b[-1] >= 'a' && b[-1] <= 'z'))) continue;
-            char *open = b + 7;
-            while (*open == ' ') open++;
-            if (*open != '(') continue;
-            char *close = strchr(open, ')');
-            if (!close) break;
-            char args[200];
-            size_t len = (size_t)(close - open - 1) < sizeof args - 1 ? (size_t)(close - open - 1) : sizeof args - 1;
-            memcpy(args, open + 1, len);
-            args[len] = '\0';
-            if (!strstr(args, "GLOBAL")) {
-                int line = 1;
-                for (char *q = s; q < b; q++) line += *q == '\n';
-                snprintf(lint_, sizeof lint_,
-                         "wrong fence: barrier(%s) at %s:%d orders only local memory, but this kernel shares its data "
-                         "through __global memory: the global writes before it need not be visible after it (use "
-                         "CLK_GLOBAL_MEM_FENCE)", args, name, line);
-                break;
-            }
-        }
-    }
-    if (!lint_[0] && shares_local) {
-        for (char *b = strstr(s, "barrier"); b; b = strstr(b + 7, "barrier")) {
-            if (b > s && (b[-1] == '_' || (b[-1] >= 'a' && b[-1] <= 'z'))) continue;
-            char *open = b + 7;
-            while (*open == ' ') open++;
-            if (*open != '(') continue;
-            char *close = strchr(open, ')');
-            if (!close) break;
-            char args[200];
-            size_t len = (size_t)(close - open - 1) < sizeof args - 1 ? (size_t)(close - open - 1) : sizeof args - 1;
-            memcpy(args, open + 1, len);
-            args[len] = '\0';
-            if (!strstr(args, "LOCAL")) {
-                int line = 1;
-                for (char *q = s; q < b; q++) line += *q == '\n';
-                snprintf(lint_, sizeof lint_,
-                         "wrong fence: barrier(%s) at %s:%d orders only global memory, but this kernel shares __local "
-                         "data: the local writes before it need not be visible after it (use CLK_LOCAL_MEM_FENCE)",
-                         args, name, line);
-                break;
-            }
-        }
+    /* A kernel that shares __local data needs the local fence at its
+     * barriers; one that shares only __global data needs the global one. */
+    const char *need = shares_local ? "LOCAL" : "GLOBAL";
+    for (char *b = strstr(s, "barrier"); b && !lint_[0]; b = strstr(b + 7, "barrier")) {
+        if (b > s && (b[-1] == '_' || (b[-1] >= 'a' && b[-1] <= 'z'))) continue;
+        char *open = b + 7;
+        while (*open == ' ') open++;
+        if (*open != '(') continue;
+        char *close = strchr(open, ')');
+        if (!close) break;
+        char args[200];
+        size_t len = (size_t)(close - open - 1) < sizeof args - 1 ? (size_t)(close - open - 1) : sizeof args - 1;
+        memcpy(args, open + 1, len);
+        args[len] = '\0';
+        if (strstr(args, need)) continue;
+        int line = 1;
+        for (char *q = s; q < b; q++) line += *q == '\n';
+        if (shares_local)
+            snprintf(lint_, sizeof lint_,
+                     "wrong fence: barrier(%s) at %s:%d orders only global memory, but this kernel shares __local "
+                     "data: the local writes before it need not be visible after it (use CLK_LOCAL_MEM_FENCE)",
+                     args, name, line);
+        else
+            snprintf(lint_, sizeof lint_,
+                     "wrong fence: barrier(%s) at %s:%d orders only local memory, but this kernel shares its data "
+                     "through __global memory: the global writes before it need not be visible after it (use "
+                     "CLK_GLOBAL_MEM_FENCE)", args, name, line);
     }
     free(s);
 }

@@ -14,7 +14,8 @@
  * and written once: about the float4 copy's 2n.
  *
  * Kernels (the same arguments as scan_onepass in 04-prefix-scan-onepass.cl,
- * and the same status layout: 1 + chunks ulongs, zeroed by clear_status64):
+ * and the same status layout: 2 + chunks ulongs, zeroed by clear_status64:
+ * the ticket, the count of fallbacks, one status per chunk):
  *   scan_cpu       global size = chunks, local size 1;
  *   clear_status64 as in 04-prefix-scan-onepass.cl.
  * Chunks are numbered in the order work-groups start (a ticket from
@@ -94,7 +95,7 @@ static inline T8 shift8(T8 s)
 __kernel void scan_cpu(__global const T *restrict in, __global T *restrict out,
                        volatile __global ulong *status, const uint n, const int exclusive)
 {
-    volatile __global ulong *st = status + 1;
+    volatile __global ulong *st = status + 2;
     const uint t = (uint)atom_inc(&status[0]); /* this chunk's number */
     const size_t first = (size_t)t * ITEMS;
     const uint len = min((size_t)ITEMS, n - first);
@@ -105,7 +106,7 @@ __kernel void scan_cpu(__global const T *restrict in, __global T *restrict out,
     T carry = (T)0;
     uint spins = 0;
     for (int j = (int)t - 1; j >= 0;) {
-        const ulong w = st[j];
+        const ulong w = atom_add(&st[j], 0ul); /* an atomic read */
         const uint flag = (uint)(w >> 32);
 #if LOOKBACK_TEST & 2 /* tests: the nearest chunk counts as silent */
         const int silent = flag == 0 || j + 1 == (int)t;
@@ -121,6 +122,7 @@ __kernel void scan_cpu(__global const T *restrict in, __global T *restrict out,
         } else if (flag != 0 || ++spins > SPIN_LIMIT) { /* sum chunk j ourselves */
             const T agg = chunk_total(in + (size_t)j * ITEMS, ITEMS);
             atom_cmpxchg(&st[j], 0ul, pack(FLAG_A, agg));
+            atom_inc(&status[1]); /* count the fallbacks */
             carry += agg;
             j--;
             spins = 0;

@@ -1,5 +1,5 @@
-/* 04-prefix-scan-onepass.cl -- the single-pass scan tuned for speed, and a
- * variant of it that relies on no scheduling promise (lesson 04).
+/* 04-prefix-scan-onepass.cl -- the single-pass scan tuned for speed, correct
+ * by the OpenCL specification on any device (lesson 04).
  *
  * Like scan_lookback in 04-prefix-scan-fast.cl, each work-group scans one
  * tile of WG * ITEMS values and learns the sum of everything before its
@@ -9,7 +9,7 @@
  *     layout into ITEMS consecutive values per work-item and back;
  *   - a tile's status is ONE 64-bit word: the flag in the high half, the
  *     value's bits in the low half, written with one atomic exchange and
- *     read with one 64-bit load, so a reader never sees half an update;
+ *     read with one atomic load, so a reader never sees half an update;
  *   - on NVIDIA (-DNV_PTX=1), a whole warp looks back at 32 tiles at once
  *     with the warp's vote and shuffle instructions, written as inline PTX
  *     (NVIDIA's OpenCL has no sub-group functions); elsewhere the group
@@ -17,26 +17,27 @@
  *   - the group's scan of its per-work-item totals uses warp shuffles
  *     (NV_PTX) instead of log2(WG) barrier steps.
  *
- * Kernels:
- *   scan_onepass   tiles numbered by an atomic counter in status[0], in the
- *                  order groups start: a group waits only for groups that
- *                  started before it. That still assumes a started group
- *                  keeps running while another spins (forward progress),
- *                  which OpenCL does not promise.
- *   scan_fallback  tiles numbered by get_group_id(0). A group that has
- *                  waited SPIN_LIMIT polls for a predecessor reads that
- *                  predecessor's tile and sums it itself (the idea of
- *                  "decoupled fallback"), so it finishes whatever the
- *                  device runs when. status[0] counts those fallbacks.
+ * Kernels (both rely on no scheduling promise: a group that has polled a
+ * silent predecessor SPIN_LIMIT times sums that tile from the input itself,
+ * "decoupled fallback", so no group ever waits on another one running):
+ *   scan_onepass   tiles numbered by an atomic ticket in status[0], in the
+ *                  order groups start: a group mostly waits for groups that
+ *                  started before it, so fallbacks stay rare on any device.
+ *   scan_fallback  tiles numbered by get_group_id(0): the same guarantee,
+ *                  no ticket to take. A GPU starts groups in about the
+ *                  order of their ids, so fallbacks are rare there too, and
+ *                  this is the faster one: the default on GPUs.
  *   clear_status64 zero status[0 .. count-1] before each scan.
+ * status[1] counts the fallbacks; tile t's status is status[2 + t].
  *
  * Host: -DWG (power of two, at least 32), -DITEMS (multiple
- * of 4), -DTYPE_INT=1 for int (default float), -DNV_PTX=1 on NVIDIA,
+ * of 4), -DTYPE_INT=1 for int (default float), -DNV_PTX=1 on NVIDIA with
+ * -DNV_SM=its compute capability (75 for 7.5),
  * -DBACKOFF=ns (NV_PTX only: sleep between polls, 0 = spin),
- * -DSPIN_LIMIT=polls (scan_fallback), -DLOOKBACK_TEST for tests (bit 1:
- * tiles publish only their own totals, so every look-back walks back to
- * tile 0; bit 2: scan_fallback treats each tile's nearest predecessor as
- * silent and sums it itself). status: 1 + tiles ulongs, zeroed.
+ * -DSPIN_LIMIT=polls, -DLOOKBACK_TEST for tests (bit 1: tiles publish
+ * only their own totals, so every look-back walks back to tile 0; bit 2:
+ * each tile treats its nearest predecessor as silent and sums it itself).
+ * status: 2 + tiles ulongs, zeroed.
  * Global size tiles * WG, local size WG, tiles = ceil(n / (WG * ITEMS)).
  */
 // check-kernels: -DWG=256 -DITEMS=16
@@ -51,6 +52,9 @@
 #endif
 #ifndef NV_PTX
 #define NV_PTX 0
+#endif
+#ifndef NV_SM
+#define NV_SM 70
 #endif
 #ifndef BACKOFF
 #define BACKOFF 0
@@ -234,15 +238,19 @@ static void store_tile(__global T *out, uint tile, uint n, int full, const T y[I
 /* The sum of a whole tile, bit for bit as its own group computes it: the
  * same values per work-item, added in the same order, the same group scan.
  * (Float addition is not associative: another order could give another
- * last bit, and two readers could then disagree on a tile's total.) */
-static T tile_total(__global const T *in, uint tile, __local T4 *stage, __local T *buf)
+ * last bit, and two readers could then disagree on a tile's total.) Each
+ * work-item reads its ITEMS values straight from global memory into one
+ * running sum: uncoalesced, but this runs rarely, and it keeps no second
+ * array of ITEMS values in registers beside the caller's. */
+static T tile_total(__global const T *in, uint tile, __local T *buf)
 {
-    T x[ITEMS], s = (T)0, total;
-    load_tile(in, tile, 0, 1, x, stage);
-    for (int k = 0; k < ITEMS; k++)
-        s += x[k];
+    __global const T4 *p = (__global const T4 *)(in + (size_t)tile * TILE) + get_local_id(0) * VPI;
+    T s = (T)0, total;
+    for (int k = 0; k < VPI; k++) {
+        const T4 v = p[k];
+        s += v.x; s += v.y; s += v.z; s += v.w;
+    }
     group_scan(s, buf, &total);
-    barrier(CLK_LOCAL_MEM_FENCE); /* stage is reused */
     return total;
 }
 
@@ -250,12 +258,11 @@ static T tile_total(__global const T *in, uint tile, __local T4 *stage, __local 
 /* A tile's status, one 64-bit word: flag << 32 | the value's bits.
  * 0: nothing yet; FLAG_A: the tile's own total (aggregate); FLAG_P: the
  * sum of everything up to and including the tile (inclusive prefix). One
- * atomic exchange writes both halves at once; one aligned 64-bit load reads
- * them at once (a volatile load: the compiler must read memory every time,
- * and NVIDIA serves it from L2, where the atomics are done). Strictly, the
- * OpenCL memory model calls a plain load racing with an atomic write a data
- * race; -DSTRICT_PEEK=1 reads with an atomic add of 0 instead (what
- * Oclgrind wants), at the price of a read-modify-write per poll. */
+ * atomic exchange writes both halves at once, and every read is atomic
+ * too, so a reader sees a whole word, never half an update, and the
+ * memory model has no data race to complain of. The value travels inside
+ * the word itself: no other memory has to become visible with it, so
+ * relaxed atomics are enough. */
 #define FLAG_A 1u
 #define FLAG_P 2u
 static inline ulong pack(uint flag, T v)
@@ -268,20 +275,26 @@ static inline void publish(volatile __global ulong *st, uint tile, uint flag, T 
 }
 static inline ulong peek(volatile __global ulong *st, int tile)
 {
-#if STRICT_PEEK /* an atomic read: what the memory model asks for (Oclgrind) */
-    return atom_add(&st[tile], 0ul);
+#if NV_PTX && NV_SM >= 70
+    /* A relaxed atomic load at GPU scope, in PTX's memory model: one plain
+     * L2 read, where OpenCL C 1.2's only atomic read is a read-modify-write. */
+    ulong w;
+    __asm__ volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(w) : "l"(&st[tile]) : "memory");
+    return w;
+#elif NV_PTX
+    return st[tile]; /* before Volta PTX has no memory model: a volatile load */
 #else
-    return st[tile];
+    return atom_add(&st[tile], 0ul); /* an atomic read in OpenCL C 1.2 */
 #endif
 }
 // end snippet onepass-status
 
 // snippet: onepass-lookback
 /* The look-back: the sum of all tiles before `tile`, for every work-item.
- * Adds aggregates walking backwards until it meets an inclusive prefix.
- * With `fallback`, a predecessor that stays silent for SPIN_LIMIT polls is
- * summed from its input instead, and the walk goes on before it. Its
- * state lives in local memory, where the whole group sees it. */
+ * Adds aggregates walking backwards until it meets an inclusive prefix. A
+ * predecessor that stays silent for SPIN_LIMIT polls is summed from its
+ * input instead, and the walk goes on before it. Its state lives in local
+ * memory, where the whole group sees it. */
 #define WINDOW 32
 typedef struct {
     T carry;      /* the sum of the tiles added so far */
@@ -295,13 +308,13 @@ typedef struct {
 /* Sum silent tile j ourselves. Tile j < tile, so it is full. Publish it
  * too: the same bits its own group will write, if it ever runs, so readers
  * agree whichever they see. */
-static void sum_silent(volatile __global ulong *st, __global const T *in, int j, __local T4 *stage,
-                       __local T *buf, __local lb_state *lb)
+static void sum_silent(volatile __global ulong *st, __global const T *in, int j, __local T *buf,
+                       __local lb_state *lb)
 {
-    T agg = tile_total(in, (uint)j, stage, buf);
+    T agg = tile_total(in, (uint)j, buf);
     if (get_local_id(0) == 0) {
         atom_cmpxchg(&st[j], 0ul, pack(FLAG_A, agg));
-        atom_inc(&st[-1]); /* count fallbacks in status[0] */
+        atom_inc(&st[-1]); /* count fallbacks in status[1] */
         lb->carry += agg;
         lb->j = j - 1;
         lb->spins = 0;
@@ -309,8 +322,8 @@ static void sum_silent(volatile __global ulong *st, __global const T *in, int j,
     barrier(CLK_LOCAL_MEM_FENCE);
 }
 
-static T look_back(volatile __global ulong *st, __global const T *in, uint tile, int fallback,
-                   __local T4 *stage, __local T *buf, __local lb_state *lb)
+static T look_back(volatile __global ulong *st, __global const T *in, uint tile, __local T *buf,
+                   __local lb_state *lb)
 {
     const uint lid = get_local_id(0);
     if (lid == 0) {
@@ -320,8 +333,7 @@ static T look_back(volatile __global ulong *st, __global const T *in, uint tile,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 #if LOOKBACK_TEST & 2 /* tests: the nearest predecessor is silent */
-    if (fallback)
-        sum_silent(st, in, (int)tile - 1, stage, buf, lb);
+    sum_silent(st, in, (int)tile - 1, buf, lb);
 #endif
     for (;;) {
 #if NV_PTX
@@ -348,7 +360,7 @@ static T look_back(volatile __global ulong *st, __global const T *in, uint tile,
                 j -= (int)take;
                 if (take)
                     spins = 0;
-                else if (fallback && ++spins > SPIN_LIMIT) {
+                else if (++spins > SPIN_LIMIT) {
                     stalled = 1;
                     break;
                 }
@@ -392,7 +404,7 @@ static T look_back(volatile __global ulong *st, __global const T *in, uint tile,
             lb->j = j0 - (int)k;
             lb->done = done;
             lb->spins = k ? 0 : lb->spins + 1;
-            lb->stalled = fallback && !done && lb->spins > SPIN_LIMIT;
+            lb->stalled = !done && lb->spins > SPIN_LIMIT;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
 #endif
@@ -401,7 +413,7 @@ static T look_back(volatile __global ulong *st, __global const T *in, uint tile,
         const int stalled = lb->stalled, j = lb->j;
         barrier(CLK_LOCAL_MEM_FENCE); /* all have read lb: they may change */
         if (stalled)
-            sum_silent(st, in, j, stage, buf, lb);
+            sum_silent(st, in, j, buf, lb);
     }
     return lb->carry;
 }
@@ -417,7 +429,7 @@ static T look_back(volatile __global ulong *st, __global const T *in, uint tile,
     __local uint tile_l
 
 static void scan_tile(__global const T *in, __global T *out, volatile __global ulong *st,
-                      const uint tile, const uint n, const int exclusive, const int fallback,
+                      const uint tile, const uint n, const int exclusive,
                       __local T4 *stage, __local T *buf, __local lb_state *lb)
 {
     const uint lid = get_local_id(0);
@@ -432,7 +444,7 @@ static void scan_tile(__global const T *in, __global T *out, volatile __global u
         publish(st, tile, tile == 0 ? FLAG_P : FLAG_A, total);
     T carry = (T)0;
     if (tile > 0) {
-        carry = look_back(st, in, tile, fallback, stage, buf, lb);
+        carry = look_back(st, in, tile, buf, lb);
 #if !(LOOKBACK_TEST & 1) /* tests leave it out: every look-back walks to tile 0 */
         if (lid == 0)
             publish(st, tile, FLAG_P, carry + total);
@@ -457,7 +469,7 @@ void scan_onepass(__global const T *restrict in, __global T *restrict out,
     if (get_local_id(0) == 0)
         tile_l = (uint)atom_inc(&status[0]);
     barrier(CLK_LOCAL_MEM_FENCE);
-    scan_tile(in, out, status + 1, tile_l, n, exclusive, 0, stage, buf, &lb);
+    scan_tile(in, out, status + 2, tile_l, n, exclusive, stage, buf, &lb);
 }
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
@@ -466,7 +478,7 @@ void scan_fallback(__global const T *restrict in, __global T *restrict out,
 {
     SCAN_LOCALS;
     (void)tile_l;
-    scan_tile(in, out, status + 1, get_group_id(0), n, exclusive, 1, stage, buf, &lb);
+    scan_tile(in, out, status + 2, get_group_id(0), n, exclusive, stage, buf, &lb);
 }
 
 __kernel void clear_status64(__global ulong *status, const uint count)

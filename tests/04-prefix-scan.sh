@@ -60,21 +60,28 @@ for f in "-T float -i" "-T int -e"; do
     expect_out 0 '^fallback: [1-9][0-9]* fallbacks' "04: fallback -s 1 $f: fallbacks happen" -- \
         "$L04" -o fallback $f -n 1000000 -t 64 -v 8 -s 1 -r 1
     new_ok "04: fallback -s 1 $f" fallback
+    # With tickets a predecessor has mostly published already: few or none.
+    # shellcheck disable=SC2086
+    expect_out 0 'verified onepass: .*: ok' "04: onepass -s 1 $f" -- "$L04" -o onepass $f -n 1000000 -t 64 -v 8 -s 1 -r 1
     # shellcheck disable=SC2086
     expect_out 0 'verified cpu-chunks: .*: ok' "04: cpu-chunks -s 1 $f" -- "$L04" -o cpu-chunks $f -n 1000000 -v 64 -s 1 -r 1
 done
 # The look-back and its fallback, forced on any device (--look-back): far
 # makes every tile publish only its own total, so each look-back walks back
 # to tile 0 through every slot of its 32-tile window; fallback also has each
-# tile sum its nearest predecessor from the input itself (scan_fallback
-# counts them: one per tile but the first). The right kernels stay exact.
+# tile sum its nearest predecessor from the input itself (the tuned passes
+# count them: one per tile but the first). The right kernels stay exact.
 for m in "far -T float -i -n 1048577" "fallback -T int -e -n 135173" "fallback -T float -e -n 300007 -v 64"; do
     # shellcheck disable=SC2086
     expect_out 0 'verified cpu-chunks: .*: ok' "04: --look-back $m" -- "$L04" -o all --look-back $m -r 1
     new_ok "04: --look-back $m" lookback onepass fallback cpu-chunks
 done
-expect_out 0 '^fallback: (3[2-9]|[4-9][0-9]|[0-9]{3,}) fallbacks' "04: --look-back fallback: a fallback in every tile" -- \
-    "$L04" -o fallback --look-back fallback -n 131073 -r 1
+for v in onepass fallback; do
+    expect_out 0 "^$v: (3[2-9]|[4-9][0-9]|[0-9]{3,}) fallbacks" "04: --look-back fallback: $v falls back in every tile" \
+        -- "$L04" -o $v --look-back fallback -n 131073 -r 1
+done
+expect_out 0 '^cpu-chunks: (3[1-9]|[4-9][0-9]) fallbacks' "04: --look-back fallback: cpu-chunks falls back in every chunk" \
+    -- "$L04" -o cpu-chunks --look-back fallback -n 1048576 -v 32768 -r 1
 # The default (no flags): every variant, and the device's fast path marked
 # default=1 on its result: line (cpu-chunks on a CPU), only that one.
 run_cmd "$L04" -n 100000 -r 1
@@ -83,16 +90,16 @@ if [ "$(grep -c ' default=1$' "$LOG")" -eq 1 ] && grep -q '^result: variant=cpu-
 else fail "04: no flags: cpu-chunks is the CPU's default" "no single default=1 on cpu-chunks" "$L04 -n 100000"; fi
 # Mesa's rusticl on the CPU: kernels of at most 32 work-items and no 64-bit
 # atomics. With no flags the shape comes from the kernels, the tuned passes
-# say in one line why they cannot run, the portable look-back is the
-# default, and everything else verifies.
+# say in one line why they cannot run, reduce-then-scan (no group waits for
+# another) is the default, and everything else verifies.
 R04=(env RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl "$L04")
 if RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl "$L04" -o serial -n 1 >/dev/null 2>&1; then
     run_cmd "${R04[@]}" -n 5000 -r 1
-    if [ "$ST" -eq 0 ] && grep -q '^default:  lookback (cpu-chunks needs cl_khr_int64_base_atomics' "$LOG" \
+    if [ "$ST" -eq 0 ] && grep -q '^default:  reduce-then-scan (cpu-chunks needs cl_khr_int64_base_atomics' "$LOG" \
        && [ "$(grep -c 'skipped: it needs 64-bit atomics' "$LOG")" -eq 3 ] \
-       && grep -q '^result: variant=lookback .* default=1$' "$LOG"; then
-        pass "04: rusticl, no flags: verifies, lookback is the default, three passes say why not"
-    else fail "04: rusticl, no flags: verifies, lookback is the default, three passes say why not" \
+       && grep -q '^result: variant=reduce-then-scan .* default=1$' "$LOG"; then
+        pass "04: rusticl, no flags: verifies, reduce-then-scan is the default, three passes say why not"
+    else fail "04: rusticl, no flags: verifies, reduce-then-scan is the default, three passes say why not" \
         "exit status $ST or missing lines" "RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl $L04 -n 5000"; fi
     for f in "-n 1" "-n 33 -T int -e" "-n 1009 -T int" "-n 65537 -e" "--look-back far -n 20011"; do
         # shellcheck disable=SC2086
@@ -200,7 +207,7 @@ mutant cpu-drop-last $C 's/min((size_t)ITEMS, n - first);/min((size_t)ITEMS, n -
 # fallback happens (on a CPU), and fail with --look-back.
 mutant lb-slot31 $F 's/                carry += values\[k\];/                carry += k == 31 ? (T)0 : values[k];/'
 mutant op-slot31 $O 's/                carry += lb->values\[k\];/                carry += k == WINDOW - 1 ? (T)0 : lb->values[k];/'
-mutant fb-wrong-sum $O '/static T tile_total/,/return total;/s/        s += x\[k\];/        s += k ? x[k] : (T)0;/'
+mutant fb-wrong-sum $O '/static T tile_total/,/return total;/s/s += v.x;/s += k ? v.x : (T)0;/'
 mutant cpu-wrong-fallback $C 's/const T agg = chunk_total(in + (size_t)j \* ITEMS, ITEMS);/const T agg = chunk_total(in + (size_t)j * ITEMS, ITEMS - 8);/'
 mutant cpu-skip32 $C 's/            carry += AS_T((uint)w);/            carry += (int)t - j == 32 ? (T)0 : AS_T((uint)w);/'
 # Whole tiles stored past the end of the array: a wrong result (exit 1)
@@ -243,7 +250,7 @@ cpu-drop-last|cpu-chunks|-n 5;-n 32768 -T int;-n 1009 -v 8 -T int -e;-T float -e
 lb-slot31|lookback|--look-back far -n 16777259;--look-back far -T int -e -n 1048577
 op-slot31|onepass|--look-back far -T int -n 1048577
 op-slot31|fallback|--look-back fallback -T int -e -n 135173
-fb-wrong-sum|fallback|--look-back fallback -n 1048583;--look-back fallback -T int -n 8193
+fb-wrong-sum|onepass fallback|--look-back fallback -n 1048583;--look-back fallback -T int -n 8193
 cpu-wrong-fallback|cpu-chunks|--look-back fallback -n 1048576;--look-back fallback -T int -e -n 4194319
 cpu-skip32|cpu-chunks|--look-back far -n 16777259;--look-back far -T int -e -n 1048577 -v 64
 abs-past-end|multiblock|-n 1000003;-n 65537 -T int -e;-n 513

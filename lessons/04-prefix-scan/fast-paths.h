@@ -18,6 +18,9 @@ const char *fast_why_not(const clu_env *env, const char *variant, size_t wg, siz
 /* 1 on NVIDIA: build the tuned passes with the warp's vote and shuffle
  * instructions as inline PTX (-DNV_PTX=1), which other devices cannot run. */
 int fast_nv_ptx(const clu_env *env);
+/* The tuned passes' device switches: "-DNV_PTX=1 -DNV_SM=90" on an NVIDIA
+ * GPU of compute capability 9.0, "-DNV_PTX=0" elsewhere. */
+const char *fast_device_defs(const clu_env *env);
 /* Build `files` with -DWG=*wg -DITEMS=*items and `defs`. Unless fixed by
  * -t (-v), the shape comes from the device: while a kernel allows fewer
  * work-items (CL_KERNEL_WORK_GROUP_SIZE) or needs more local memory than the

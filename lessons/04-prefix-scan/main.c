@@ -125,12 +125,12 @@ static const variant variants[] = {
      .kernel = "scan_tiles", .file = FAST, .plan = plan_reduce_then_scan},
     {.name = "lookback", .why = "one pass (2n): each tile adds its predecessors' published totals",
      .kernel = "scan_lookback", .file = FAST, .plan = plan_lookback},
-    {.name = "onepass", .why = "the same pass tuned: coalesced tiles, one 64-bit status, a warp-wide look-back",
-     .kernel = "scan_onepass", .file = "04-prefix-scan-onepass.cl", .plan = plan_tuned},
-    {.name = "fallback", .why = "the same, and a group tired of waiting sums the silent tile itself: no scheduling promise",
+    {.name = "onepass", .why = "the pass tuned, and a group tired of waiting sums the silent tile itself",
+     .kernel = "scan_onepass", .file = "04-prefix-scan-onepass.cl", .plan = plan_tuned, .fallbacks = 1},
+    {.name = "fallback", .why = "the same with tiles numbered by group id, no ticket: fewer atomics",
      .kernel = "scan_fallback", .file = "04-prefix-scan-onepass.cl", .plan = plan_tuned, .fallbacks = 1},
     {.name = "cpu-chunks", .why = "one work-item per chunk of 32768 values: sum, look back, scan again from cache",
-     .kernel = "scan_cpu", .file = "04-prefix-scan-cpu.cl", .plan = plan_tuned},
+     .kernel = "scan_cpu", .file = "04-prefix-scan-cpu.cl", .plan = plan_tuned, .fallbacks = 1},
 };
 // end snippet variants
 enum { NVARIANTS = sizeof variants / sizeof variants[0] };
@@ -234,12 +234,13 @@ static const char *plan_reduce_then_scan(scan *s, const variant *v)
 // end snippet reduce-then-scan
 
 // snippet: lookback-host
-/* The single pass: clear the tile counter and the statuses (`words` words
- * of `size` bytes per tile), then one launch. */
-static void single_pass(scan *s, cl_program p, const variant *v, const char *clear, size_t words, size_t size)
+/* The single pass: clear the `head` counters and the statuses (`words`
+ * words of `size` bytes per tile), then one launch. */
+static void single_pass(scan *s, cl_program p, const variant *v, const char *clear, size_t head, size_t words,
+                        size_t size)
 {
     size_t tiles = (s->n + tile_of(s, v) - 1) / tile_of(s, v);
-    cl_uint count = (cl_uint)(1 + words * tiles);
+    cl_uint count = (cl_uint)(head + words * tiles);
     cl_mem status = add_buffer(s, count * size, "the tile statuses");
     add_step(s, p, clear, (count + s->wg - 1) / s->wg, "clear statuses", 1, &status, 1, &count);
     add_step(s, p, v->kernel, tiles, "scan in one pass", 3, (cl_mem[]){s->in.mem, s->out.mem, status}, 2,
@@ -249,14 +250,14 @@ static void single_pass(scan *s, cl_program p, const variant *v, const char *cle
 
 static const char *plan_lookback(scan *s, const variant *v)
 {
-    single_pass(s, s->fast, v, "clear_status", 2, sizeof(cl_uint)); /* two 32-bit words per status */
+    single_pass(s, s->fast, v, "clear_status", 1, 2, sizeof(cl_uint)); /* the ticket; two 32-bit words a tile */
     return NULL;
 }
 // end snippet lookback-host
 
 // snippet: onepass-host
-/* The tuned passes: their own shape and device switches (fast-paths.c), one
- * 64-bit status per tile after the tile counter. */
+/* The tuned passes: their own shape and device switches (fast-paths.c); the
+ * ticket, the count of fallbacks, then one 64-bit status per tile. */
 static const char *plan_tuned(scan *s, const variant *v)
 {
     char defs[128];
@@ -265,10 +266,10 @@ static const char *plan_tuned(scan *s, const variant *v)
     fast_shape(v->name, &wg, &items);
     s->wg = s->t_set ? s->wg : wg, s->items = s->v_set ? s->items : items;
     if ((why = fast_why_not(s->env, v->name, s->wg, s->items))) return why;
-    snprintf(defs, sizeof defs, "%s -DNV_PTX=%d", s->defs, fast_nv_ptx(s->env));
+    snprintf(defs, sizeof defs, "%s %s", s->defs, fast_device_defs(s->env));
     fast_build(s->env, &v->file, &s->own, 1, defs, &s->wg, &s->items, s->t_set, s->v_set);
     if ((why = fast_why_not(s->env, v->name, s->wg, s->items))) return why; /* the device's shape */
-    single_pass(s, s->own, v, "clear_status64", 1, sizeof(cl_ulong));
+    single_pass(s, s->own, v, "clear_status64", 2, 1, sizeof(cl_ulong));
     return NULL;
 }
 // end snippet onepass-host
@@ -311,13 +312,13 @@ static size_t run_steps(scan *s)
     return bad;
 }
 
-/* What status[0] holds after scan_fallback: how many tiles a waiting group
+/* What status[1] holds after a tuned pass: how many tiles a waiting group
  * summed itself because their owner had not published yet. */
 static unsigned long long fallbacks(scan *s)
 {
-    cl_ulong count = 0;
-    clu_read(s->env, s->bufs[s->nbufs - 1].mem, sizeof count, &count);
-    return (unsigned long long)count;
+    cl_ulong head[2] = {0, 0};
+    clu_read(s->env, s->bufs[s->nbufs - 1].mem, sizeof head, head);
+    return (unsigned long long)head[1];
 }
 
 // snippet: check

@@ -407,7 +407,7 @@ static void report(scan *s, const variant *v, const char *type, size_t reps, dou
            s->nsteps, slowest);
     if (copy > 0) printf(" copy_gbps=%.3f pct_copy=%.2f", copy, 100.0 * gbps / copy);
     if (v->fallbacks) printf(" fallbacks=%llu", fallbacks(s)); /* in the last timed run */
-    printf(" default=%d\n", is_default);
+    printf(" timer=%s default=%d\n", !v->plan || s->env->host_timer ? "host" : "events", is_default);
 }
 
 /* ---- main ------------------------------------------------------------------- */

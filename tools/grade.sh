@@ -290,8 +290,9 @@ $1 == "begin" || $1 == "skip" { i = $2; what[i] = $0; sub(/^(begin [0-9]+ [01]|s
 $1 == "end" { i = $2; state[i] = ($3 == 1) ? "ok" : "fail"; r = $0; sub(/^end [0-9]+ [01] ?/, "", r); why[i] = r }
 $1 == "crash" { state[$2] = "crash"; sig[$2] = $3 }
 $1 == "timeout" { state[$2] = "timeout" }
+$1 == "late" { late[$2] = 1 }
 $1 == "crashwhy" { i = $2; r = $0; sub(/^crashwhy [0-9]+ /, "", r); if (!(i in seen)) seen[i] = r }
-END { for (i = 0; i < plan; i++) printf "%s\037%s\037%s\037%s\037%s\037%s\n", i, (i in state) ? state[i] : "notrun", what[i], why[i] "" (sig[i] != "" ? "#" sig[i] : ""), small[i] + 0, seen[i] }'
+END { for (i = 0; i < plan; i++) printf "%s\037%s\037%s\037%s\037%s\037%s\037%s\n", i, (i in state) ? state[i] : "notrun", what[i], why[i] "" (sig[i] != "" ? "#" sig[i] : ""), small[i] + 0, seen[i], late[i] + 0 }'
 awk -v plan="$plan" "$awkprog" "$dev" >"$tmp/dev.tab"
 awk -v plan="$plan" "$awkprog" "$ocl" >"$tmp/ocl.tab"
 
@@ -317,10 +318,14 @@ seenmsg() {
 }
 
 score=0 status=passed reasons="" timed=0 crashed=0
+# Where the student wrote host code, the checker runs none of it on the
+# device: what timed out there is the commands it asked for.
+timeout_hint="a kernel that never ends? (a loop whose condition never turns false, or a barrier inside a loop only some work-items run)"
+[ $host_code -eq 1 ] && timeout_hint="the device did not finish the commands your program asked for (a command that waits for one that never ends?)"
 # A barrier only part of a group reaches is the likely cause of what the
 # device shows in the checks Oclgrind does not run: say so there.
 divergence=$(grep -m1 -o 'barrier divergence[^;]*at [^ ]*:[0-9]*' "$tmp/ocl.tab" || true)
-while IFS=$'\037' read -r i dstate what dwhy small _ && IFS=$'\037' read -r _ ostate _ owhy _ oseen <&4; do
+while IFS=$'\037' read -r i dstate what dwhy small _ dlate && IFS=$'\037' read -r _ ostate _ owhy _ oseen olate <&4; do
     [ -n "$what" ] || what="check $((i + 1))"
     ok=0 why="" note=""
     oclsaid=""
@@ -330,7 +335,7 @@ while IFS=$'\037' read -r i dstate what dwhy small _ && IFS=$'\037' read -r _ os
     ok) ;;
     fail) why=$dwhy ;;
     crash) why="on the device: $(crashmsg "${dwhy##*#}" "$oclsaid")"; crashed=1 ;;
-    timeout) why="timed out after $(( ${GRADE_CASE_SECONDS:-10} )) s on the device: a kernel that never ends? (a loop whose condition never turns false, or a barrier inside a loop only some work-items run)"; timed=1 ;;
+    timeout) why="timed out after $(( ${GRADE_CASE_SECONDS:-10} )) s on the device: $timeout_hint"; timed=1 ;;
     *) why="not run: the checker stopped before this check" ;;
     esac
     if [ "$dstate" = fail ] && [ "$ostate" = fail ] && [ "$owhy" = "$dwhy" ]; then
@@ -354,6 +359,8 @@ while IFS=$'\037' read -r i dstate what dwhy small _ && IFS=$'\037' read -r _ os
     if [ $ok -eq 0 ] && [ -n "$divergence" ] && [ "$ostate" != fail ] && [ -z "$oseen" ]; then
         why="$why (Oclgrind saw $divergence in another check: the likely cause)"
     fi
+    # a check whose student program ran out of its own time (the checker said late)
+    if [ $ok -eq 0 ] && { [ "$dstate$dlate" = fail1 ] || [ "$ostate$olate" = fail1 ]; }; then timed=1; fi
     if [ $ok -eq 1 ]; then
         score=$((score + 1))
         echo "  PASS $what$note"

@@ -370,11 +370,59 @@ while IFS=$'\037' read -r i dstate what dwhy small _ dlate && IFS=$'\037' read -
     fi
 done <"$tmp/dev.tab" 4<"$tmp/ocl.tab"
 
-# What the checker and the kernel printed: shown, never read for marks.
+# What the checker and the kernel printed: shown, never read for marks,
+# each line behind a bar and with its control characters (a carriage return
+# or an escape sequence that would move the cursor over the bar) shown as ?.
 if grep -qv -e '^platform:' -e '^device:' "$tmp/device.out" 2>/dev/null; then
     echo "  the kernel printed (shown only, never read for marks):"
-    grep -v -e '^platform:' -e '^device:' "$tmp/device.out" | head -n 8 | sed 's/^/    | /'
+    grep -av -e '^platform:' -e '^device:' "$tmp/device.out" | head -n 8 | tr '\t' ' ' |
+        LC_ALL=C sed 's/[[:cntrl:]]/?/g' | cut -c 1-200 | sed 's/^/    | /'
 fi
+
+# ---- advice on access patterns (tools/see/), never a mark ---------------------
+# For the exercises tools/see/expected.txt lists, the checker's small checks
+# run once more under Oclgrind with the access plugin of tools/see/, in the
+# sandbox and with the limits of the passes; see.py turns what the plugin
+# measured into a report there too. That report comes back as a file, and
+# tools/see/feedback.sh takes only numbers from it: its words are the
+# grader's. The score is fixed before this runs.
+advice() {
+    awk -v e="$ex" '$1 == e { f = 1 } END { exit !f }' "$root/tools/see/expected.txt" 2>/dev/null || return 0
+    local plugin=${SEE_PLUGIN:-$root/build/see/access-plugin.so} sb=() args line
+    if [ "$hazards" != run ]; then
+        echo "  advice on access patterns: not given (it needs Oclgrind)"; return 0
+    fi
+    if [ ! -f "$plugin" ]; then
+        echo "  advice on access patterns: not given (no plugin: make build/see/access-plugin.so)"; return 0
+    fi
+    mkdir -p "$tmp/see" && chmod 777 "$tmp/see"
+    cp "$plugin" "$tmp/src/access-plugin.so" && cp "$root/tools/see/see.py" "$tmp/src/see.py"
+    chmod a+r "$tmp/src/access-plugin.so" "$tmp/src/see.py"
+    # oclgrind plugin checker folder see.py: the kernel's output goes nowhere,
+    # the checker's exit 1 (marks lost) still leaves a report.
+    local script='SEE_OUT=$5 "$1" --plugins "$2" "$3" "$4" --mode oclgrind 3>/dev/null >/dev/null 2>&1
+st=$?
+[ $st -le 1 ] && [ -s "$5" ] || exit 3
+exec python3 "$6" "$5"'
+    if [ "$sandbox" = bubblewrap ]; then
+        sb=("$root/tools/sandbox.sh" device --ro "$tmp/student" /submission --ro "$tmp/check" /grader/check
+            --ro "$tmp/src/access-plugin.so" /grader/access-plugin.so --ro "$tmp/src/see.py" /grader/see.py
+            --rw "$tmp/see" /grader-see --chdir /submission --)
+        args=("$oclgrind" /grader/access-plugin.so /grader/check /submission /grader-see/raw /grader/see.py)
+    else
+        sb=("$root/tools/sandbox.sh" device --chdir "$tmp/student" --)
+        args=("$oclgrind" "$tmp/src/access-plugin.so" "$checker" "$tmp/student" "$tmp/see/raw" "$tmp/src/see.py")
+    fi
+    (cd "$tmp/student" && timeout -k 5 "${GRADE_PASS_SECONDS:-300}" "${sb[@]}" sh -c "$script" sh "${args[@]}" \
+        3>/dev/null >"$tmp/see/report" 2>/dev/null) 2>/dev/null
+    line=$("$root/tools/see/feedback.sh" --report "$ex" "$tmp/see/report" 2>/dev/null)
+    if [ -n "$line" ]; then
+        echo "  advice (not marked): $line Every line: make see EX=${ex%%-[a-z]*} DIR=$(printf '%q' "$shown_dir")"
+    else
+        echo "  advice on access patterns: not given (the small checks did not run to the end under Oclgrind)"
+    fi
+}
+advice
 if [ "${GRADE_OCLGRIND:-}" = all ] && [ -s "$tmp/oclgrind.log" ]; then
     echo "  Oclgrind's log:"
     sed 's/^/    /' "$tmp/oclgrind.log" | head -n 200

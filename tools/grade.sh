@@ -16,6 +16,14 @@
 # 01-2) is built into a separate program whose only output, the result
 # buffer, the checker verifies itself.
 #
+# Each check has a time limit (GRADE_CASE_SECONDS, 10 s; 20 under Oclgrind),
+# kept by the checker's SIGALRM and by a watchdog process beside it that the
+# OpenCL runtime cannot hold up (exercises/grading.c); a student's program
+# has its own (3 s), and the whole pass GRADE_PASS_SECONDS (300).
+# For the exercises tools/see/expected.txt lists, a last run under Oclgrind
+# with make see's plugin, in the sandbox, gives one line of advice on the
+# kernel's access patterns (tools/see/feedback.sh), never a mark.
+#
 # GRADE_OCLGRIND=all runs every check under Oclgrind too and prints its whole
 # log: the command to see where a crash happens. --result FILE writes
 # status=, score=, max=, tier=, reason= lines for grade-all.sh.

@@ -30,7 +30,7 @@ ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefine
 ASAN_BINS  := $(addprefix $(BUILD)/asan/,$(LESSONS) test-clu)
 
 .PHONY: all run test help deps deps-test deps-book deps-bench deps-grade doctor book check-kernels \
-        check-book grade grade-all handout capture bench figures clean starters $(addprefix run-,$(LESSONS))
+        check-book grade grade-all grade-plugin handout capture bench figures clean starters $(addprefix run-,$(LESSONS))
 
 all: $(BINS)
 
@@ -149,11 +149,19 @@ starters: | deps-test
 # exports the variables of its command line; `export` covers the rest),
 # never pasted into a shell line: a folder may be named anything.
 export EX DIR SUBMISSIONS CSV
-grade: | deps-grade
+grade: | deps-grade grade-plugin
 	@tools/grade.sh --from-make
 
-grade-all: | deps-grade
+grade-all: | deps-grade grade-plugin
 	@tools/grade-all.sh --from-make
+
+# The grade's advice on access patterns (tools/see/) needs make see's plugin:
+# built here when its headers are installed (make deps-see installs them),
+# else the grade says it gives no advice.
+grade-plugin:
+	@if [ -f /usr/include/oclgrind/Plugin.h ] && [ -f "$(LLVM_INCLUDE)/llvm/IR/Instructions.h" ] && \
+	    command -v g++ >/dev/null; then $(MAKE) -s $(SEE_PLUGIN) >/dev/null || \
+	    echo "note: make see's plugin does not build: the grade gives no advice on access patterns"; fi
 
 handout:
 	@tools/handout.sh

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <poll.h>
 #include <regex.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -15,7 +16,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define VERDICT_FD 3
@@ -62,19 +66,111 @@ static void record(const char *fmt, ...)
     }
 }
 
+/* ---- the time limit ------------------------------------------------------------
+ * A check's time is kept twice. SIGALRM in this process records "timeout I"
+ * and exits with 124. A watchdog process, forked before the OpenCL runtime
+ * starts, keeps the same deadline, which reaches it through a socket: nothing
+ * the runtime does in this process (signals held off in every thread, a
+ * handler of its own, a wait inside the driver that never returns) reaches
+ * it. WATCH_GRACE_S after the deadline it records the time-out itself and
+ * kills this process with SIGKILL. */
+#define WATCH_GRACE_S 2
+static int watch_fd_ = -1;
+static double deadline_; /* CLOCK_MONOTONIC seconds; 0: no limit running */
+
+static double mono_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void record_timeout(int i)
+{
+    char msg[32], digits[12];
+    int n = 8, d = 0;
+    if (i < 0) i = 0;
+    do { digits[d++] = (char)('0' + i % 10); i /= 10; } while (i > 0 && d < 11);
+    memcpy(msg, "timeout ", 8);
+    while (d > 0) msg[n++] = digits[--d];
+    msg[n++] = '\n';
+    ssize_t w = write(VERDICT_FD, msg, (size_t)n);
+    (void)w;
+}
+
+typedef struct { int check; unsigned seconds; } watch_msg;
+
+static void watchdog_main(int fd, pid_t checker)
+{
+    double deadline = 0;
+    int check = -1;
+    for (;;) {
+        int wait_ms = -1;
+        if (deadline > 0) {
+            double left = deadline + WATCH_GRACE_S - mono_now();
+            wait_ms = left <= 0 ? 0 : (int)(left * 1000) + 1;
+        }
+        struct pollfd p = {fd, POLLIN, 0};
+        int r = poll(&p, 1, wait_ms);
+        if (r < 0 && errno == EINTR) continue;
+        if (r == 0) {
+            if (verdict_ok_) record_timeout(check);
+            kill(checker, SIGKILL);
+            _exit(0);
+        }
+        watch_msg m;
+        if (r < 0 || recv(fd, &m, sizeof m, MSG_WAITALL) != (ssize_t)sizeof m) _exit(0); /* the checker has ended */
+        check = m.check;
+        deadline = m.seconds ? mono_now() + m.seconds : 0;
+    }
+}
+
+/* Start the watchdog; without one (fork failed) SIGALRM alone keeps time. */
+static void watch_start(void)
+{
+    int fds[2]; /* a socket: send() with MSG_NOSIGNAL cannot raise SIGPIPE here */
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0) return;
+    const pid_t checker = getpid();
+    const pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[1]);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != checker) _exit(0);
+        struct sigaction dfl;
+        memset(&dfl, 0, sizeof dfl);
+        dfl.sa_handler = SIG_DFL;
+        sigaction(SIGALRM, &dfl, NULL);
+        watchdog_main(fds[0], checker);
+    }
+    close(fds[0]);
+    if (pid < 0) { close(fds[1]); return; }
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC); /* never a program's the checker starts */
+    watch_fd_ = fds[1];
+}
+
+/* alarm() for checks: a limit of SECONDS for the current check (0: none),
+ * kept by SIGALRM and by the watchdog. Returns the seconds the limit before
+ * had left, rounded up, as alarm() does. */
+static unsigned watch(unsigned seconds)
+{
+    double now = mono_now();
+    unsigned left = deadline_ > now ? (unsigned)ceil(deadline_ - now) : 0;
+    alarm(seconds);
+    deadline_ = seconds ? now + seconds : 0;
+    if (watch_fd_ >= 0) {
+        watch_msg m = {alarm_case_, seconds};
+        ssize_t w;
+        do w = send(watch_fd_, &m, sizeof m, MSG_NOSIGNAL); while (w < 0 && errno == EINTR);
+    }
+    return left;
+}
+
+unsigned grade_clock(unsigned seconds) { return watch(seconds); }
+
 static void on_alarm(int sig)
 {
     (void)sig;
-    char msg[32];
-    int i = alarm_case_, n = 0;
-    char digits[12];
-    int d = 0;
-    do { digits[d++] = (char)('0' + i % 10); i /= 10; } while (i > 0 && d < 11);
-    memcpy(msg, "timeout ", 8);
-    n = 8;
-    while (d > 0) msg[n++] = digits[--d];
-    msg[n++] = '\n';
-    if (verdict_ok_) { ssize_t w = write(VERDICT_FD, msg, (size_t)n); (void)w; }
+    if (verdict_ok_) record_timeout(alarm_case_);
     _exit(124);
 }
 
@@ -101,6 +197,7 @@ const char *grade_start(int argc, char **argv, int checks, clu_env *env)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_alarm;
     sigaction(SIGALRM, &sa, NULL);
+    watch_start();
 
     clu_common common;
     memset(&common, 0, sizeof common);
@@ -223,7 +320,7 @@ cl_program grade_build(clu_env *env, const char *name, const char *options)
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir_, name);
     snprintf(kernel_file_, sizeof kernel_file_, "%s", name);
-    unsigned left = alarm(0); /* compiling does not count against a check's time */
+    unsigned left = watch(0); /* compiling does not count against a check's time */
     size_t len;
     char *text = read_whole(path, &len);
     if (!text) {
@@ -256,7 +353,7 @@ cl_program grade_build(clu_env *env, const char *name, const char *options)
         free(log);
         exit(3);
     }
-    if (left) alarm(left);
+    if (left) watch(left);
     return p;
 }
 
@@ -298,7 +395,7 @@ int grade_case(int i, int small, const char *what_fmt, ...)
     reason_[0] = '\0';
     record("begin %d %d %s", i, small, what);
     alarm_case_ = i;
-    alarm(grade_case_seconds());
+    watch(grade_case_seconds());
     log_offset_ = log_size();
     return 1;
 }
@@ -310,6 +407,18 @@ void grade_fail(const char *fmt, ...)
         va_start(ap, fmt);
         vsnprintf(reason_, sizeof reason_, fmt, ap);
         va_end(ap);
+    }
+    cur_failed_ = 1;
+}
+
+void grade_fail_timeout(const char *fmt, ...)
+{
+    if (!cur_failed_) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(reason_, sizeof reason_, fmt, ap);
+        va_end(ap);
+        record("late %d", cur_);
     }
     cur_failed_ = 1;
 }
@@ -686,7 +795,7 @@ void grade_case_end(clu_env *env)
     bufs_ = NULL;
     if (env) clFinish(env->queue);
     if (!oclgrind_ && lint_[0] && !cur_failed_) grade_fail("%s", lint_);
-    alarm(0);
+    watch(0);
     if (oclgrind_ && log_path_ && log_size() > log_offset_) {
         char why[1024];
         oclgrind_reason(log_path_, log_offset_, why, sizeof why);
@@ -761,7 +870,7 @@ void grade_answer(int i, const char *name, int count, const double *want, const 
     }
     cur_failed_ ? (failed_any_ = 1) : 0;
     record("end %d %d %s", cur_, !cur_failed_, cur_failed_ ? reason_ : "");
-    alarm(0);
+    watch(0);
     cur_ = -1;
 }
 
@@ -819,14 +928,14 @@ double grade_time_us(clu_env *env, cl_kernel k, cl_uint dims, const size_t *glob
     (void)env;
     double v[64];
     int n = 0;
-    alarm(60);
+    watch(60);
     if (reps > 63) reps = 63;
     for (int r = 0; r <= reps; r++) { /* the first run warms up */
         double us = time_once(k, dims, global, local);
-        if (us < 0) { alarm(0); return -1; }
+        if (us < 0) { watch(0); return -1; }
         if (r > 0) v[n++] = us;
     }
-    alarm(0);
+    watch(0);
     if (timed_.k) clReleaseKernel(timed_.k);
     clRetainKernel(k);
     timed_.k = k;
@@ -847,7 +956,7 @@ static double time_in_turns(cl_kernel yk, cl_uint dims, const size_t *global, co
     enum { TURNS = 7 };
     double ratio[TURNS], yard[TURNS];
     int n = 0;
-    alarm(90);
+    watch(90);
     time_once(yk, dims, global, local); /* warm-up */
     for (int r = 0; r < TURNS; r++) {
         double ts = timed_.k ? time_once(timed_.k, timed_.dims, timed_.g, timed_.has_local ? timed_.l : NULL) : 1;
@@ -856,7 +965,7 @@ static double time_in_turns(cl_kernel yk, cl_uint dims, const size_t *global, co
         ratio[n] = ty / ts;
         yard[n++] = ty;
     }
-    alarm(0);
+    watch(0);
     if (n == 0) return -1;
     if (timed_.k) ratio_ = median(ratio, n);
     return median(yard, n);

@@ -79,6 +79,14 @@ void grade_fail(const char *fmt, ...)
 #endif
     ;
 
+/* grade_fail() for a check that ran out of time in something with a limit
+ * of its own (a student's program): the grade counts it as a time-out. */
+void grade_fail_timeout(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
 /* 1 while the current check has not failed. */
 int grade_ok(void);
 
@@ -188,6 +196,12 @@ void grade_oclgrind_log(const char *path);
 
 /* The time limit of one check, in seconds (GRADE_CASE_SECONDS). */
 unsigned grade_case_seconds(void);
+
+/* alarm() for the current check: a limit of SECONDS from now (0: none);
+ * returns the seconds the limit before had left (0: none ran). The limit is
+ * kept by SIGALRM and by a watchdog process that no OpenCL runtime can hold
+ * up; either records the check as timed out and ends the checker. */
+unsigned grade_clock(unsigned seconds);
 
 /* Set a scalar or local-memory argument. */
 void grade_arg(cl_kernel k, cl_uint i, size_t size, const void *value);

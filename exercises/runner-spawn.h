@@ -78,9 +78,20 @@ static char *spawn_read(const char *path);
 /* Run the runner with the arguments ARGS (NULL-ended) on the input in f->in.
  * Returns 1 when it ended normally; otherwise the check has failed. `what`
  * names the student's function in messages. */
+static int spawn_runner_timed(spawn_files *f, const char *const *args, const char *what, int limit_ms);
 static int spawn_runner(spawn_files *f, const char *const *args, const char *what)
 {
-    alarm(0); /* the runner has its own time limit below */
+    /* The program only calls the student's function on data it was given:
+     * 3 s is plenty (less if the grade asks for less). The check's clock
+     * stops meanwhile; the watchdog still keeps this limit, 2 s over. */
+    const int limit_ms = (int)(grade_case_seconds() < 3 ? grade_case_seconds() : 3) * 1000;
+    const unsigned left = grade_clock((unsigned)limit_ms / 1000 + 2);
+    const int ok = spawn_runner_timed(f, args, what, limit_ms);
+    grade_clock(left); /* what the checker does next counts against the check again */
+    return ok;
+}
+static int spawn_runner_timed(spawn_files *f, const char *const *args, const char *what, int limit_ms)
+{
     const char *runner = getenv("GRADE_RUNNER"), *root = getenv("GRADE_ROOT");
     if (!runner || !root) clu_die("GRADE_RUNNER is not set: run this checker through tools/grade.sh");
     unlink(f->out);
@@ -97,26 +108,32 @@ static int spawn_runner(spawn_files *f, const char *const *args, const char *wha
     argv_run[a] = NULL;
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0); /* a read of the terminal would stop its group */
     posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 2, f->err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     posix_spawn_file_actions_addclose(&fa, 3); /* the verdict: never the runner's */
     posix_spawn_file_actions_addopen(&fa, 6, f->in, O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 7, f->out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    /* A process group of its own: without the sandbox (GRADE_SANDBOX=0) the
+     * time-out ends the program's children too, unless they leave the group
+     * (setsid); in the sandbox its PID namespace ends them all. */
+    posix_spawnattr_t at;
+    posix_spawnattr_init(&at);
+    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&at, 0);
     pid_t pid;
-    if (posix_spawnp(&pid, argv_run[0], &fa, NULL, (char *const *)argv_run, environ) != 0)
+    if (posix_spawnp(&pid, argv_run[0], &fa, &at, (char *const *)argv_run, environ) != 0)
         clu_die("cannot start %s", sandbox);
     posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&at);
     int status = 0, waited = 0;
-    /* The program only calls the student's function on data it was given:
-     * 3 s is plenty (less if the grade asks for less). */
-    const int limit_ms = (int)(grade_case_seconds() < 3 ? grade_case_seconds() : 3) * 1000;
     while (waitpid(pid, &status, WNOHANG) == 0) {
         struct timespec ts = {0, 5 * 1000 * 1000};
         nanosleep(&ts, NULL);
         if ((waited += 5) > limit_ms) {
-            kill(pid, SIGKILL); /* the sandbox's processes die with it */
+            kill(-pid, SIGKILL); /* the sandbox's processes die with it */
             waitpid(pid, &status, 0);
-            grade_fail("timed out after %d s: does %s wait for something that never happens, or loop forever?",
+            grade_fail_timeout("timed out after %d s: does %s wait for something that never happens, or loop forever?",
                        limit_ms / 1000, what);
             return 0;
         }

@@ -113,6 +113,31 @@ expect 0 "see feedback: an uncoalesced transpose hears its writes cost more" -- 
         END { exit !(w + 0 > 2 * e) }"'
 expect_out 0 '^$' "see feedback: nothing for an exercise about something else" -- \
     bash -c "tools/see/feedback.sh 02-1 '$SEE_SOL'; echo"
+# The same advice in the grade: tools/grade.sh runs Oclgrind with the plugin
+# in the sandbox and quotes only numbers from what comes back, after the
+# score. The solution hears the expected figures, at its own lines.
+expect_out 0 "^  advice \\(not marked\\): see: your writes touch ${SEE_WANT//./\\.} segments of 128 bytes per warp of 32 \\(transpose\\.cl:$SEE_LINE\\), the expected kernel.s ${SEE_WANT//./\\.};" \
+    "grade 06-3: the access advice is in the grade report" -- env GRADE_NO_SPEED=1 tools/grade.sh 06-3 "$SEE_SOL"
+# A kernel that prints a fake advice line with the expected figures (after a
+# carriage return and an erase-line sequence, to hide the bar before it) and
+# a full score: one advice line, the plugin's (its writes cost more than
+# twice the expected kernel's), the forgeries behind their bar with their
+# control characters shown as ?, and the score the checks gave.
+see_forged() {
+    local out want n
+    out=$(GRADE_NO_SPEED=1 tools/grade.sh 06-3 tests/fixtures/see/06-3-forged-advice)
+    echo "$out" | cut -c 1-160
+    want=$(awk '$1 == "06-3-local-index" { sub(/store=/, "", $3); print $3 }' tools/see/expected.txt)
+    n=$(echo "$out" | grep -c '^  advice (not marked): ')
+    [ "$n" -eq 1 ] || { echo "$n advice lines"; return 1; }
+    echo "$out" | grep '^  advice (not marked): ' | awk -v e="$want" '{ for (i = 1; i <= NF; i++) if ($i == "touch") w = $(i + 1) }
+        END { if (!(w + 0 > 2 * e)) { print "advice says " w ", expected kernel " e; exit 1 } }' || return 1
+    ! printf '%s' "$out" | LC_ALL=C grep -q "$(printf '[\r\033]')" || { echo "a control character reached the report"; return 1; }
+    echo "$out" | grep -q '^    | ??\[2K  advice (not marked): see: your writes touch 1\.9 ' || { echo "the forgery is not behind its bar"; return 1; }
+    echo "$out" | grep -q '^exercise 06-3-local-index: score 6/7$'
+}
+export -f see_forged
+expect_out 0 'score 6/7' "grade 06-3: a kernel printing a fake advice line and score forges neither" -- bash -c see_forged
 rm -rf "$SEE_SOL"
 
 # Pictures: well-formed SVG, 360 px wide (a phone), small.

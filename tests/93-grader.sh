@@ -95,6 +95,18 @@ expect_out 1 'timed out' "attack: 01-2 spinning times out" -- env GRADE_CASE_SEC
 sleep 1
 expect 1 "attack: 01-2 spinning leaves no process behind" -- pgrep -f '^/grader/runner'
 rm -rf "$w"
+# 08-1 whose enqueue_chunk ignores SIGTERM and SIGHUP, forks a second process
+# into a session of its own and waits for good in both: the check is cut at
+# the program's limit and graded as a time-out, and no process is left.
+w=$(mktemp -d)
+tools/starters.sh solve 08-1-double-buffer "$w"
+cp tests/grader-corpus/08-1-double-buffer/waits-forever-unkillable/pipeline.c "$w/"
+expect_out 0 'FAIL 9 chunks[^|]*: timed out after 3 s: does enqueue_chunk wait .* status: timed-out' \
+    "attack: 08-1 waiting for good, SIGTERM ignored, forked: a time-out at its limit" -- \
+    sh -c 'GRADE_NO_SPEED=1 tools/grade.sh 08-1 "$0" | tr "\n" " "' "$w"
+sleep 1
+expect 1 "attack: 08-1 ... leaves no process behind" -- pgrep -f '^/grader/runner'
+rm -rf "$w"
 # EX and DIR never pass through a shell: a folder name with a backquote
 # runs nothing, one with a double quote grades.
 PWNED=$(mktemp -u)
@@ -139,6 +151,27 @@ w=$(mktemp -d)
 tools/starters.sh solve 01-1-squared-distance "$w"
 expect_out 0 'score 7/7$' "grader: EX with a trailing slash" -- env GRADE_NO_SPEED=1 tools/grade.sh 01-1-squared-distance/ "$w"
 expect_out 0 'score 7/7$' "grader: EX as the exercise's path" -- env GRADE_NO_SPEED=1 tools/grade.sh exercises/01-1-squared-distance/ "$w"
+# An OpenCL implementation whose wait never returns and which takes SIGALRM
+# for itself (tests/fixtures/stuck-wait/, preloaded, so without the
+# sandbox): the checker's watchdog process still ends that check at its
+# limit, as a time-out, and the checks after it are graded.
+cc -shared -fPIC -O1 -o "$BIN/stuck-wait.so" tests/fixtures/stuck-wait/stuck-wait.c -ldl
+once=$(mktemp -u)
+expect_out 0 'FAIL X=1 Y=1, [^|]*: timed out after 2 s on the device.* score 6/7 status: timed-out' \
+    "grader: a wait the runtime never ends, SIGALRM taken, costs only its check" -- \
+    sh -c 'GRADE_SANDBOX=0 OCLGRIND= STUCK_WAIT_ONCE="$1" LD_PRELOAD="$2" GRADE_CASE_SECONDS=2 GRADE_PASS_SECONDS=40 \
+        GRADE_NO_SPEED=1 tools/grade.sh 01-1 "$0" | tr "\n" " "' "$w" "$once" "$PWD/$BIN/stuck-wait.so"
+rm -f "$once"
+# The same on 08-1, where the checker carries out the student's pipeline:
+# its first wait never returns (as every wait across queues did on rusticl
+# 22.3 before the checker flushed its queues).
+w81=$(mktemp -d)
+tools/starters.sh solve 08-1-double-buffer "$w81"
+expect_out 0 'FAIL 9 chunks[^|]*: timed out after 2 s on the device: the device did not finish the commands your program asked for.* score 6/7 status: timed-out' \
+    "grader: 08-1 whose replay never returns costs only its check" -- \
+    sh -c 'GRADE_SANDBOX=0 OCLGRIND= STUCK_WAIT_ONCE="$1" LD_PRELOAD="$2" GRADE_CASE_SECONDS=2 GRADE_PASS_SECONDS=40 \
+        GRADE_NO_SPEED=1 tools/grade.sh 08-1 "$0" | tr "\n" " "' "$w81" "$once" "$PWD/$BIN/stuck-wait.so"
+rm -rf "$once" "$w81"
 # A kernel that never ends gets a message, not a hang.
 sed -i 's/y++)/y += 0)/' "$w/sq_dist.cl"
 expect_out 1 'status: timed-out' "grader: an endless kernel times out" -- env GRADE_CASE_SECONDS=3 tools/grade.sh 01-1 "$w"

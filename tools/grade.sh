@@ -16,6 +16,14 @@
 # 01-2) is built into a separate program whose only output, the result
 # buffer, the checker verifies itself.
 #
+# Each check has a time limit (GRADE_CASE_SECONDS, 10 s; 20 under Oclgrind),
+# kept by the checker's SIGALRM and by a watchdog process beside it that the
+# OpenCL runtime cannot hold up (exercises/grading.c); a student's program
+# has its own (3 s), and the whole pass GRADE_PASS_SECONDS (300).
+# For the exercises tools/see/expected.txt lists, a last run under Oclgrind
+# with make see's plugin, in the sandbox, gives one line of advice on the
+# kernel's access patterns (tools/see/feedback.sh), never a mark.
+#
 # GRADE_OCLGRIND=all runs every check under Oclgrind too and prints its whole
 # log: the command to see where a crash happens. --result FILE writes
 # status=, score=, max=, tier=, reason= lines for grade-all.sh.
@@ -290,8 +298,9 @@ $1 == "begin" || $1 == "skip" { i = $2; what[i] = $0; sub(/^(begin [0-9]+ [01]|s
 $1 == "end" { i = $2; state[i] = ($3 == 1) ? "ok" : "fail"; r = $0; sub(/^end [0-9]+ [01] ?/, "", r); why[i] = r }
 $1 == "crash" { state[$2] = "crash"; sig[$2] = $3 }
 $1 == "timeout" { state[$2] = "timeout" }
+$1 == "late" { late[$2] = 1 }
 $1 == "crashwhy" { i = $2; r = $0; sub(/^crashwhy [0-9]+ /, "", r); if (!(i in seen)) seen[i] = r }
-END { for (i = 0; i < plan; i++) printf "%s\037%s\037%s\037%s\037%s\037%s\n", i, (i in state) ? state[i] : "notrun", what[i], why[i] "" (sig[i] != "" ? "#" sig[i] : ""), small[i] + 0, seen[i] }'
+END { for (i = 0; i < plan; i++) printf "%s\037%s\037%s\037%s\037%s\037%s\037%s\n", i, (i in state) ? state[i] : "notrun", what[i], why[i] "" (sig[i] != "" ? "#" sig[i] : ""), small[i] + 0, seen[i], late[i] + 0 }'
 awk -v plan="$plan" "$awkprog" "$dev" >"$tmp/dev.tab"
 awk -v plan="$plan" "$awkprog" "$ocl" >"$tmp/ocl.tab"
 
@@ -317,10 +326,14 @@ seenmsg() {
 }
 
 score=0 status=passed reasons="" timed=0 crashed=0
+# Where the student wrote host code, the checker runs none of it on the
+# device: what timed out there is the commands it asked for.
+timeout_hint="a kernel that never ends? (a loop whose condition never turns false, or a barrier inside a loop only some work-items run)"
+[ $host_code -eq 1 ] && timeout_hint="the device did not finish the commands your program asked for (a command that waits for one that never ends?)"
 # A barrier only part of a group reaches is the likely cause of what the
 # device shows in the checks Oclgrind does not run: say so there.
 divergence=$(grep -m1 -o 'barrier divergence[^;]*at [^ ]*:[0-9]*' "$tmp/ocl.tab" || true)
-while IFS=$'\037' read -r i dstate what dwhy small _ && IFS=$'\037' read -r _ ostate _ owhy _ oseen <&4; do
+while IFS=$'\037' read -r i dstate what dwhy small _ dlate && IFS=$'\037' read -r _ ostate _ owhy _ oseen olate <&4; do
     [ -n "$what" ] || what="check $((i + 1))"
     ok=0 why="" note=""
     oclsaid=""
@@ -330,7 +343,7 @@ while IFS=$'\037' read -r i dstate what dwhy small _ && IFS=$'\037' read -r _ os
     ok) ;;
     fail) why=$dwhy ;;
     crash) why="on the device: $(crashmsg "${dwhy##*#}" "$oclsaid")"; crashed=1 ;;
-    timeout) why="timed out after $(( ${GRADE_CASE_SECONDS:-10} )) s on the device: a kernel that never ends? (a loop whose condition never turns false, or a barrier inside a loop only some work-items run)"; timed=1 ;;
+    timeout) why="timed out after $(( ${GRADE_CASE_SECONDS:-10} )) s on the device: $timeout_hint"; timed=1 ;;
     *) why="not run: the checker stopped before this check" ;;
     esac
     if [ "$dstate" = fail ] && [ "$ostate" = fail ] && [ "$owhy" = "$dwhy" ]; then
@@ -354,6 +367,8 @@ while IFS=$'\037' read -r i dstate what dwhy small _ && IFS=$'\037' read -r _ os
     if [ $ok -eq 0 ] && [ -n "$divergence" ] && [ "$ostate" != fail ] && [ -z "$oseen" ]; then
         why="$why (Oclgrind saw $divergence in another check: the likely cause)"
     fi
+    # a check whose student program ran out of its own time (the checker said late)
+    if [ $ok -eq 0 ] && { [ "$dstate$dlate" = fail1 ] || [ "$ostate$olate" = fail1 ]; }; then timed=1; fi
     if [ $ok -eq 1 ]; then
         score=$((score + 1))
         echo "  PASS $what$note"
@@ -363,11 +378,59 @@ while IFS=$'\037' read -r i dstate what dwhy small _ && IFS=$'\037' read -r _ os
     fi
 done <"$tmp/dev.tab" 4<"$tmp/ocl.tab"
 
-# What the checker and the kernel printed: shown, never read for marks.
+# What the checker and the kernel printed: shown, never read for marks,
+# each line behind a bar and with its control characters (a carriage return
+# or an escape sequence that would move the cursor over the bar) shown as ?.
 if grep -qv -e '^platform:' -e '^device:' "$tmp/device.out" 2>/dev/null; then
     echo "  the kernel printed (shown only, never read for marks):"
-    grep -v -e '^platform:' -e '^device:' "$tmp/device.out" | head -n 8 | sed 's/^/    | /'
+    grep -av -e '^platform:' -e '^device:' "$tmp/device.out" | head -n 8 | tr '\t' ' ' |
+        LC_ALL=C sed 's/[[:cntrl:]]/?/g' | cut -c 1-200 | sed 's/^/    | /'
 fi
+
+# ---- advice on access patterns (tools/see/), never a mark ---------------------
+# For the exercises tools/see/expected.txt lists, the checker's small checks
+# run once more under Oclgrind with the access plugin of tools/see/, in the
+# sandbox and with the limits of the passes; see.py turns what the plugin
+# measured into a report there too. That report comes back as a file, and
+# tools/see/feedback.sh takes only numbers from it: its words are the
+# grader's. The score is fixed before this runs.
+advice() {
+    awk -v e="$ex" '$1 == e { f = 1 } END { exit !f }' "$root/tools/see/expected.txt" 2>/dev/null || return 0
+    local plugin=${SEE_PLUGIN:-$root/build/see/access-plugin.so} sb=() args line
+    if [ "$hazards" != run ]; then
+        echo "  advice on access patterns: not given (it needs Oclgrind)"; return 0
+    fi
+    if [ ! -f "$plugin" ]; then
+        echo "  advice on access patterns: not given (no plugin: make build/see/access-plugin.so)"; return 0
+    fi
+    mkdir -p "$tmp/see" && chmod 777 "$tmp/see"
+    cp "$plugin" "$tmp/src/access-plugin.so" && cp "$root/tools/see/see.py" "$tmp/src/see.py"
+    chmod a+r "$tmp/src/access-plugin.so" "$tmp/src/see.py"
+    # oclgrind plugin checker folder see.py: the kernel's output goes nowhere,
+    # the checker's exit 1 (marks lost) still leaves a report.
+    local script='SEE_OUT=$5 "$1" --plugins "$2" "$3" "$4" --mode oclgrind 3>/dev/null >/dev/null 2>&1
+st=$?
+[ $st -le 1 ] && [ -s "$5" ] || exit 3
+exec python3 "$6" "$5"'
+    if [ "$sandbox" = bubblewrap ]; then
+        sb=("$root/tools/sandbox.sh" device --ro "$tmp/student" /submission --ro "$tmp/check" /grader/check
+            --ro "$tmp/src/access-plugin.so" /grader/access-plugin.so --ro "$tmp/src/see.py" /grader/see.py
+            --rw "$tmp/see" /grader-see --chdir /submission --)
+        args=("$oclgrind" /grader/access-plugin.so /grader/check /submission /grader-see/raw /grader/see.py)
+    else
+        sb=("$root/tools/sandbox.sh" device --chdir "$tmp/student" --)
+        args=("$oclgrind" "$tmp/src/access-plugin.so" "$checker" "$tmp/student" "$tmp/see/raw" "$tmp/src/see.py")
+    fi
+    (cd "$tmp/student" && timeout -k 5 "${GRADE_PASS_SECONDS:-300}" "${sb[@]}" sh -c "$script" sh "${args[@]}" \
+        3>/dev/null >"$tmp/see/report" 2>/dev/null) 2>/dev/null
+    line=$("$root/tools/see/feedback.sh" --report "$ex" "$tmp/see/report" 2>/dev/null)
+    if [ -n "$line" ]; then
+        echo "  advice (not marked): $line Every line: make see EX=${ex%%-[a-z]*} DIR=$(printf '%q' "$shown_dir")"
+    else
+        echo "  advice on access patterns: not given (the small checks did not run to the end under Oclgrind)"
+    fi
+}
+advice
 if [ "${GRADE_OCLGRIND:-}" = all ] && [ -s "$tmp/oclgrind.log" ]; then
     echo "  Oclgrind's log:"
     sed 's/^/    /' "$tmp/oclgrind.log" | head -n 200

@@ -65,7 +65,7 @@ static void run_pipeline(clu_env *env, spawn_files *f)
     clu_fill_exact(host[1], N, 92, 100);
     for (size_t i = 0; i < N; i++) z_got[i] = -1.0f;
     for (int a = 0; a < 3; a++) CLU_CHECK(clSetKernelArg(k, (cl_uint)a, sizeof(cl_mem), &d[a]->mem));
-    static cl_event real[4096];
+    static cl_event real[4096], mine[MAXCMD]; /* by the student's event number; by command */
     memset(real, 0, sizeof real);
     memset(chunk_ev, 0, sizeof chunk_ev);
     memset(event_cmd, -1, sizeof event_cmd);
@@ -139,18 +139,27 @@ static void run_pipeline(clu_env *env, spawn_files *f)
                            clu_error_name(e));
                 break;
             }
+            mine[ncmd] = ev;
             if (c->event > 0 && c->event < 4096) {
                 real[c->event] = ev;
                 event_cmd[c->event] = ncmd;
-            } else if (ev) {
-                clReleaseEvent(ev);
             }
             ncmd++;
+            /* A command that waits for another queue's event waits until that
+             * queue is flushed (OpenCL 1.2, clFlush): the checker flushes all
+             * three after each command, as the lesson does after each chunk,
+             * so that no implementation waits for a command never sent. */
+            for (int j = 0; j < 3; j++) clFlush(q[j]);
         }
     }
+    /* clFinish, then a wait for every command's own event: rusticl 22.3's
+     * clFinish can return while commands of the queue are still queued. */
     for (int i = 0; i < 3; i++) clFinish(q[i]);
-    for (int e = 0; e < 4096; e++)
-        if (real[e]) clReleaseEvent(real[e]);
+    for (int m = 0; m < ncmd; m++)
+        if (mine[m]) {
+            clWaitForEvents(1, &mine[m]);
+            clReleaseEvent(mine[m]);
+        }
     for (int i = 0; i < 3; i++) clReleaseCommandQueue(q[i]);
     clReleaseKernel(k);
     clReleaseProgram(prog);

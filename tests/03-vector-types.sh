@@ -117,29 +117,18 @@ mutant "float16local drops a term of its second half" 's/s1 += a1 \* b.s7;//' fl
 mutant "float16local prefetches the same tile again" 's/next = B8\[j0 + lsize + lid\];/next = B8[j0 + lid];/' \
     float16local "$WHOLE8" "$ODD"
 
-# Broken OpenMP loops (compare.c) must fail too: built beside with the
-# Makefile's own command for the lesson, compare.c swapped for the broken one,
-# at sizes the width 8 does and does not divide.
+# Broken OpenMP loops (compare.c) must fail too, built as the Makefile builds
+# the lesson, at sizes the width 8 does and does not divide.
 BADC=$(mktemp -d)
-BUILD03=$(make -s -n -B "$BIN/03-vector-types" | grep -- "-o $BIN/03-vector-types ")
 omp_mutant() { # omp_mutant NAME SED PATTERN: every size must exit 1 with PATTERN
-    local name=$1 expr=$2 pat=$3 size
-    sed "$expr" lessons/03-vector-types/compare.c >"$BADC/compare.c"
-    if cmp -s lessons/03-vector-types/compare.c "$BADC/compare.c"; then
-        fail "03: OpenMP mutant $name" "sed changed nothing" "sed '$expr'"; return
-    fi
-    local cmd=${BUILD03/lessons\/03-vector-types\/compare.c/$BADC/compare.c}
-    if ! eval "${cmd/-o $BIN\/03-vector-types /-o $BADC/03 }" 2>"$BADC/log"; then
-        fail "03: OpenMP mutant $name builds" "$(head -3 "$BADC/log")" "$cmd"; return
-    fi
+    local size
+    build_host_mutant 03-vector-types lessons/03-vector-types/compare.c "$2" "$BADC/03" || return
     for size in "-x 20011 -y 100003" "-x 1009 -y 4097"; do
         # shellcheck disable=SC2086
-        expect_out 1 "$pat" "03: OpenMP mutant '$name' fails ($size)" -- "$BADC/03" $size -r 1 -o float8acc
+        expect_out 1 "$3" "03: OpenMP mutant '$1' fails ($size)" -- "$BADC/03" $size -r 1 -o float8acc
     done
 }
-if [ -z "$BUILD03" ]; then
-    fail "03: the Makefile's command for the lesson" "make -n printed none" "make -n -B $BIN/03-vector-types"
-elif "$L03" -x 8 -y 8 -r 1 -o float8acc | grep -q '^verified OpenMP'; then
+if "$L03" -x 8 -y 8 -r 1 -o float8acc | grep -q '^verified OpenMP'; then
     omp_mutant "plain loop drops the last term" 's/for (int y = 0; y < Y; y++)/for (int y = 0; y < Y - 1; y++)/' \
         'verified OpenMP C.*FAILED'
     omp_mutant "8acc skips the tail of B" 's/for (int y = Y8; y < Y; y++)/for (int y = Y8; y < Y8; y++)/' \

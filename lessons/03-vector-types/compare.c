@@ -59,18 +59,22 @@ void outer_sum_openmp(const float *A, const float *B, float *C, int X, int Y)
 #define MADD(a, b, c) ((a) * (b) + (c))
 #endif
 #define W 8 /* float8acc's width: elements of C per step, and sums per element */
+#define PIECE 64 /* steps handed out at once: what a work-group of 64 owns */
 
 /* Each step owns W elements of C, as a work-item of float8acc does, and
  * keeps W independent sums for each: s[j] adds every W-th term, from B[j]
  * on, so no multiply-add waits for the one before it. The inner loop over
  * the W elements is one vector instruction (`omp simd`); the 8 x 8 sums are
  * 8 vector registers. The last step may own fewer than W elements: a is
- * zero-filled, and only the elements it owns are written. */
+ * zero-filled, and only the elements it owns are written. PoCL hands the
+ * work-groups to its threads as each gets free, so that a core the system
+ * takes away for a while does not hold up the others; the steps go out
+ * the same way, PIECE at a time. */
 void outer_sum_openmp8acc(const float *A, const float *B, float *C, int X, int Y)
 {
     const int Y8 = Y / W * W; /* whole groups of W terms */
 #ifdef _OPENMP
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(dynamic, PIECE)
 #endif
     for (int x0 = 0; x0 < X; x0 += W) {
         const int own = X - x0 < W ? X - x0 : W;

@@ -69,7 +69,7 @@ if "$L07" -n 4 -r 1 -o dfs | grep -q '[1-9][0-9]* OpenMP threads'; then
         build_host_mutant 07-subset-sum lessons/07-subset-sum/alternatives.c "$3" "$BADC/07" || return
         expect_out 1 "verified $2 .*FAILED" "07: broken OpenMP fails: $1" -- "$BADC/07" -n 22 -k 10 -a 300 -o "$2" -r 1
     }
-    omp_mutant7 "omp skips the last subtree" omp 's/for (long g = 0; g < subtrees; g++)/for (long g = 0; g + 1 < subtrees; g++)/'
+    omp_mutant7 "omp skips the last subtree" omp 's/for (long g = 0; g < subtrees; g++)/for (long g = 0; g < subtrees - 1; g++)/'
     omp_mutant7 "ompmitm's half sums drop the last item" ompmitm 's/for (int i = 0; i < m; i++) s +=/for (int i = 0; i + 1 < m; i++) s +=/'
     omp_mutant7 "ompmitm's last probe left out" ompmitm 's/le += s2\[le\] <= want ? 1 : 0;//'
     omp_mutant7 "ompmitm sorts half of the second half" ompmitm 's/qsort(s2, (size_t)n2,/qsort(s2, (size_t)n2 \/ 2,/'

@@ -19,10 +19,10 @@ expect_out 0 'verified pinned' "08: runs from another directory" -- bash -c "cd 
 
 # A broken OpenMP loop (compare.c), built as the Makefile builds the lesson,
 # must fail at a size that no piece of it divides.
-if "$L08" -n 4 -r 1 -o kernel | grep -q '[1-9][0-9]* OpenMP threads'; then
+if "$L08" -n 64 -c 1 -r 1 -o kernel | grep -q '[1-9][0-9]* OpenMP threads'; then
     BADC=$(mktemp -d)
     if build_host_mutant 08-queues-overlap lessons/08-queues-overlap/compare.c \
-        's/for (long i = 0; i < (long)n; i++) z\[i\]/for (long i = 0; i + 1 < (long)n; i++) z[i]/' "$BADC/08"; then
+        's/for (long i = 0; i < (long)n; i++) z\[i\]/for (long i = 0; i < (long)n - 1; i++) z[i]/' "$BADC/08"; then
         expect_out 1 'verified omp z.*FAILED' "08: an OpenMP loop that skips the last element fails" -- \
             "$BADC/08" -n 65537 -o omp -r 1
     fi

@@ -107,7 +107,7 @@ build_host_mutant() {
     if cmp -s "$file" "$out.c"; then fail "$name: host mutant of $file" "sed changed nothing" "sed '$expr'"; return 1; fi
     cmd=$(make -s -n -B "$BIN/$name" | grep -F -- "-o $BIN/$name ")
     cmd=${cmd/ $file / $out.c }
-    cmd=${cmd/-o $BIN\/$name /-o $out }
+    cmd=${cmd/-o $BIN\/$name /-I${file%/*} -o $out } # the lesson's own headers
     if [ -z "$cmd" ] || ! eval "$cmd" >"$LOG" 2>"$ERR"; then
         fail "$name: host mutant of $file builds" "the build failed" "$cmd"; return 1
     fi

@@ -77,8 +77,10 @@ $(BUILD) $(BUILD)/asan:
 
 # Extra link flags for one lesson, if it needs them: LDLIBS_NN-name := ...
 LDLIBS_03-vector-types := $(OPENMP) -O3 $(NATIVE)
-LDLIBS_07-subset-sum := $(OPENMP)
-LDLIBS_08-queues-overlap := $(OPENMP)
+# 07 and 08 too: their OpenMP loops are compiled as PoCL compiles the kernels
+# they are compared with (-O3 for this CPU).
+LDLIBS_07-subset-sum := $(OPENMP) -O3 $(NATIVE)
+LDLIBS_08-queues-overlap := $(OPENMP) -O3 $(NATIVE)
 define LESSON
 $(BUILD)/$(1): $(wildcard lessons/$(1)/*.c) $(wildcard lessons/$(1)/*.h) $(COMMON_SRC) $(COMMON_HDR) | $(BUILD) deps
 	$$(CC) $$(CPPFLAGS) $$(CFLAGS) -o $$@ $(wildcard lessons/$(1)/*.c) $(COMMON_SRC) $$(LDLIBS) $$(LDLIBS_$(1))

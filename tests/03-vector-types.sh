@@ -29,10 +29,19 @@ expect_out 0 '^openmp .*\([0-9]+ threads, [0-9.]+x the best kernel\)' "03: compa
     "$L03" -x 1000 -y 100 -r 1
 expect_out 0 'verified OpenMP C: .*: ok' "03: the OpenMP loop is verified too" -- "$L03" -x 1000 -y 100 -r 1
 expect_out 0 'verified OpenMP C \(whole numbers\): .*: ok' "03: ... on whole numbers too" -- "$L03" -x 1000 -y 100 -r 1
+expect_out 0 '^openmp8acc .*\([0-9]+ threads, [0-9.]+x the best kernel\)' "03: compares with the tuned OpenMP loop" -- \
+    "$L03" -x 1000 -y 100 -r 1
+for size in "-x 1 -y 1" "-x 7 -y 7" "-x 1001 -y 1003" "-x 4097 -y 2049"; do
+    # shellcheck disable=SC2086
+    run_cmd "$L03" $size -r 1 -o float8acc
+    n=$(grep -cE '^verified openmp8acc C( \(whole numbers\))?: .*: ok$' "$LOG")
+    if [ "$ST" -eq 0 ] && [ "$n" -eq 2 ]; then pass "03: the tuned OpenMP loop verified twice ($size)"
+    else fail "03: the tuned OpenMP loop verified twice ($size)" "exit $ST, $n verified lines" "$L03 $size -o float8acc"; fi
+done
 run_cmd "$L03" -x 2000 -y 50 -t 32 -r 1
 n=$(grep -cE '^result: variant=[a-z0-9]+ X=2000 Y=50 wg=32 width=[0-9]+ ms=[0-9.]+ gflops=[0-9.]+ peak_gflops=[0-9.]+ pct_peak=[0-9.]+ timer=(events|host)$' "$LOG")
-if [ "$ST" -eq 0 ] && [ "$n" -eq 8 ]; then pass "03: a result line per variant and OpenMP"
-else fail "03: a result line per variant and OpenMP" "exit $ST, $n result lines" "$L03 -x 2000 -y 50 -t 32 -r 1"; fi
+if [ "$ST" -eq 0 ] && [ "$n" -eq 9 ]; then pass "03: a result line per variant and per OpenMP loop"
+else fail "03: a result line per variant and per OpenMP loop" "exit $ST, $n result lines" "$L03 -x 2000 -y 50 -t 32 -r 1"; fi
 expect_out 0 'variant,X,Y,wg,width,ms,gflops,peak_gflops,pct_peak' "03: tools/results.py makes the CSV of them" -- \
     bash -c "'$L03' -x 2000 -y 50 -t 32 -r 1 | tools/results.py"
 run_cmd "$L03" --fill-device -y 2 -r 1 -o float8acc
@@ -107,6 +116,33 @@ mutant "float8acc adds lane 6 twice" 's/s7 += a \* b.s7;/s7 += a * b.s6;/' float
 mutant "float16local drops a term of its second half" 's/s1 += a1 \* b.s7;//' float16local "$LARGE" "$ODD"
 mutant "float16local prefetches the same tile again" 's/next = B8\[j0 + lsize + lid\];/next = B8[j0 + lid];/' \
     float16local "$WHOLE8" "$ODD"
+
+# Broken OpenMP loops (compare.c) must fail too, built as the Makefile builds
+# the lesson, at sizes the width 8 does and does not divide.
+BADC=$(mktemp -d)
+omp_mutant() { # omp_mutant NAME SED PATTERN: every size must exit 1 with PATTERN
+    local size
+    build_host_mutant 03-vector-types lessons/03-vector-types/compare.c "$2" "$BADC/03" || return
+    for size in "-x 20011 -y 100003" "-x 1009 -y 4097"; do
+        # shellcheck disable=SC2086
+        expect_out 1 "$3" "03: OpenMP mutant '$1' fails ($size)" -- "$BADC/03" $size -r 1 -o float8acc
+    done
+}
+if "$L03" -x 8 -y 8 -r 1 -o float8acc | grep -q '^verified OpenMP'; then
+    omp_mutant "plain loop drops the last term" 's/for (int y = 0; y < Y; y++)/for (int y = 0; y < Y - 1; y++)/' \
+        'verified OpenMP C.*FAILED'
+    omp_mutant "8acc skips the tail of B" 's/for (int y = Y8; y < Y; y++)/for (int y = Y8; y < Y8; y++)/' \
+        'verified openmp8acc C.*FAILED'
+    omp_mutant "8acc skips the tail of C" 's/const int own = X - x0 < W ? X - x0 : W;/const int own = X - x0 < W ? 0 : W;/' \
+        'verified openmp8acc C.*FAILED'
+    omp_mutant "8acc leaves chain 7 out" 's/+ (s\[6\]\[l\] + s\[7\]\[l\])/+ s[6][l]/' \
+        'verified openmp8acc C.*FAILED'
+    omp_mutant "8acc reads B[y + j] for odd j one term early" 's|B\[y + j\], s\[j\]\[l\]|B[y + j / 2 * 2], s[j][l]|' \
+        'verified openmp8acc C.*FAILED'
+else
+    pass "03: OpenMP mutants skipped: this build has no OpenMP"
+fi
+rm -rf "$BADC"
 
 # Oclgrind: a kernel that reads a whole float8 of A in the last work-item
 # (X = 13 is not a multiple of 8) reads past the end.

@@ -17,6 +17,20 @@ expect_out 0 'split: only one device|result: variant=split' "08: says what it do
     "$L08" -n 1000 -r 1
 expect_out 0 'verified pinned' "08: runs from another directory" -- bash -c "cd / && '$L08' -n 1000 -o pinned -r 1"
 
+# A broken OpenMP loop (compare.c), built as the Makefile builds the lesson,
+# must fail at a size that no piece of it divides.
+if "$L08" -n 64 -c 1 -r 1 -o kernel | grep -q '[1-9][0-9]* OpenMP threads'; then
+    BADC=$(mktemp -d)
+    if build_host_mutant 08-queues-overlap lessons/08-queues-overlap/compare.c \
+        's/for (long i = 0; i < (long)n; i++) z\[i\]/for (long i = 0; i < (long)n - 1; i++) z[i]/' "$BADC/08"; then
+        expect_out 1 'verified omp z.*FAILED' "08: an OpenMP loop that skips the last element fails" -- \
+            "$BADC/08" -n 65537 -o omp -r 1
+    fi
+    rm -rf "$BADC"
+else
+    pass "08: OpenMP mutant skipped: this build has no OpenMP"
+fi
+
 # Broken kernels must fail, natively at 4 M elements in 8 chunks.
 BADK=$(mktemp -d)
 mutant8() { # mutant8 NAME VARIANT SED-EXPRESSION

@@ -6,6 +6,10 @@
 #                                         no crash
 #   expect_clean_oclgrind NAME -- CMD     runs under Oclgrind, exits 0 and
 #                                         Oclgrind reports nothing
+#   build_host_mutant NAME FILE SED OUT   builds lesson NAME with the
+#                                         Makefile's own command, FILE (one
+#                                         of its .c files) broken by SED, as
+#                                         OUT; one failed test if it cannot
 # Every check counts as one test; a failure prints the command and its output.
 
 PASSED=0
@@ -92,4 +96,19 @@ summary() {
     fi
     echo "$PASSED passed, $FAILED failed"
     [ "$FAILED" -eq 0 ]
+}
+
+# Host C broken on purpose (an OpenMP loop, say): the lesson built as the
+# Makefile builds it, with FILE replaced by a copy that SED changed. Returns
+# non-zero, after one failed test, when SED changed nothing or the build fails.
+build_host_mutant() {
+    local name=$1 file=$2 expr=$3 out=$4 cmd
+    sed "$expr" "$file" >"$out.c"
+    if cmp -s "$file" "$out.c"; then fail "$name: host mutant of $file" "sed changed nothing" "sed '$expr'"; return 1; fi
+    cmd=$(make -s -n -B "$BIN/$name" | grep -F -- "-o $BIN/$name ")
+    cmd=${cmd/ $file / $out.c }
+    cmd=${cmd/-o $BIN\/$name /-I${file%/*} -o $out } # the lesson's own headers
+    if [ -z "$cmd" ] || ! eval "$cmd" >"$LOG" 2>"$ERR"; then
+        fail "$name: host mutant of $file builds" "the build failed" "$cmd"; return 1
+    fi
 }

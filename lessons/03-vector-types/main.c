@@ -6,7 +6,8 @@
  * sizes the vector width does not divide, independent chains of
  * multiply-adds, the per-kernel limits (CL_KERNEL_WORK_GROUP_SIZE,
  * CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, CL_KERNEL_PRIVATE_MEM_SIZE),
- * and an honest comparison with an OpenMP C loop on a CPU device. `make
+ * and an honest comparison with OpenMP C loops on a CPU device (compare.c:
+ * the plain loop, and one with float8acc's vectors and chains). `make
  * bench` runs it at work-group sizes 32 to 1024 (lessons/03-vector-types/
  * bench.args) and draws the figures (plot.gp).
  * APIs introduced: clGetKernelWorkGroupInfo for the kernel's limits.
@@ -19,10 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifdef _OPENMP
-#include <omp.h> /* the Makefile adds -fopenmp where the compiler has it */
-#endif
 
 /* ---- the C reference ---------------------------------------------------- */
 
@@ -41,27 +38,12 @@ static void reference(const float *A, const float *B, double *ref, double *mag, 
     }
 }
 
-#ifdef _OPENMP
-// snippet: openmp
-/* The same loop as lesson 01's serial C, spread over the CPU's cores by
- * OpenMP. `simd reduction` allows the compiler to reorder the sum, the same
- * freedom the OpenCL compiler has, so it can use the vector units. */
-static void outer_sum_openmp(const float *A, const float *B, float *C, int X, int Y)
-{
-#pragma omp parallel for schedule(static)
-    for (int x = 0; x < X; x++) {
-        float a = A[x], sum = 0.0f;
-#pragma omp simd reduction(+ : sum)
-        for (int y = 0; y < Y; y++)
-            sum += a * B[y];
-        C[x] = sum;
-    }
-}
-// end snippet openmp
-#else /* no OpenMP in this compiler: main says so and compares nothing */
-#define omp_get_max_threads() 0
-#define outer_sum_openmp(A, B, C, X, Y) ((void)(A), (void)(B), (void)(C))
-#endif
+/* compare.c: the same sum in C on the CPU's cores with OpenMP, the plain
+ * loop and the loop given float8acc's ideas; 0 threads where the program
+ * was built without OpenMP. */
+int openmp_threads(void);
+void outer_sum_openmp(const float *A, const float *B, float *C, int X, int Y);
+void outer_sum_openmp8acc(const float *A, const float *B, float *C, int X, int Y);
 
 /* ---- the variants ------------------------------------------------------- */
 
@@ -196,29 +178,30 @@ static void report(const char *name, const char *why, const problem *p, size_t w
            100.0 * gflops / peak, why);
     printf("result: variant=%s X=%zu Y=%zu wg=%zu width=%zu ms=%.4f gflops=%.2f peak_gflops=%.1f "
            "pct_peak=%.2f timer=%s\n", name, p->X, p->Y, p->wg, width, ms, gflops, peak,
-           100.0 * gflops / peak, p->env.host_timer || !strcmp(name, "openmp") ? "host" : "events");
+           100.0 * gflops / peak, p->env.host_timer || !strncmp(name, "openmp", 6) ? "host" : "events");
 }
 // end snippet report
 
 /* ---- time all, then report ---------------------------------------------- */
 
 // snippet: time
-/* Every verified variant, the best of `reps` runs each, and the OpenMP loop
- * on a CPU device; the FMA peak measured before and after. */
+/* Every verified variant, the best of `reps` runs each, and on a CPU device
+ * the two OpenMP loops, in turns; the FMA peak measured before and after. */
 static void time_all(problem *p, cl_kernel *kernels, const float *h_A, const float *h_B, float *h_C,
                      size_t reps, int cpu)
 {
-    double ms[NV] = {0}, peak = clu_peak_gflops(&p->env), omp_ms = INFINITY;
+    double ms[NV] = {0}, peak = clu_peak_gflops(&p->env), omp_ms[2] = {INFINITY, INFINITY};
     for (size_t v = 0; v < NV; v++)
         if (kernels[v]) {
             size_t global = global_size(p, &variants[v]);
             ms[v] = clu_run_best(&p->env, kernels[v], 1, &global, &p->wg, reps);
         }
-    for (size_t r = 0; cpu && r < reps; r++) {
-        double t0 = clu_now();
-        outer_sum_openmp(h_A, h_B, h_C, (int)p->X, (int)p->Y);
-        omp_ms = fmin(omp_ms, (clu_now() - t0) * 1e3);
-    }
+    for (size_t r = 0; cpu && r < reps; r++)
+        for (int o = 0; o < 2; o++) { /* plain, then 8acc */
+            double t0 = clu_now();
+            (o ? outer_sum_openmp8acc : outer_sum_openmp)(h_A, h_B, h_C, (int)p->X, (int)p->Y);
+            omp_ms[o] = fmin(omp_ms[o], (clu_now() - t0) * 1e3);
+        }
     peak = remeasure_peak(&p->env, peak);
     // end snippet time
 
@@ -231,9 +214,11 @@ static void time_all(problem *p, cl_kernel *kernels, const float *h_A, const flo
     double gflops = 2.0 * (double)p->X * (double)p->Y / ms[best] * 1e-6;
     printf("best: %s with work-group size %zu: %.2f GFLOP/s, %.1f%% of the measured peak\n",
            variants[best].name, p->wg, gflops, 100.0 * gflops / peak);
-    char why[64];
-    snprintf(why, sizeof why, "%d threads, %.2fx the best kernel", omp_get_max_threads(), ms[best] / omp_ms);
-    if (cpu) report("openmp", why, p, 1, omp_ms, peak);
+    for (int o = 0; cpu && o < 2; o++) {
+        char why[64];
+        snprintf(why, sizeof why, "%d threads, %.2fx the best kernel", openmp_threads(), ms[best] / omp_ms[o]);
+        report(o ? "openmp8acc" : "openmp", why, p, o ? 8 : 1, omp_ms[o], peak);
+    }
 }
 
 int main(int argc, char **argv)
@@ -263,9 +248,8 @@ int main(int argc, char **argv)
     if (p.X > 1 << 28) clu_die("--fill-device: X = %zu is more than -x allows", p.X);
     X = p.X;
     int simulated = clu_on_oclgrind(&p.env), cpu = !clu_device_is_gpu(p.env.device) && !simulated;
-#ifndef _OPENMP
-    if (cpu) printf("openmp: not compared: this build has no OpenMP (the compiler took no -fopenmp)\n"), cpu = 0;
-#endif
+    if (cpu && !openmp_threads())
+        printf("openmp: not compared: this build has no OpenMP (the compiler took no -fopenmp)\n"), cpu = 0;
     /* The work-group size, unless -t: the largest power of two up to 64
      * that every selected kernel allows on this device (rusticl: 32). */
     cl_kernel kernels[NV] = {0};
@@ -278,12 +262,12 @@ int main(int argc, char **argv)
         if (!p.wg || w < p.wg) p.wg = w;
     }
     wg = p.wg = wg ? wg : p.wg;
-    /* Each variant and the OpenMP loop run X·Y multiply-adds 2 + reps times,
+    /* Each variant and each OpenMP loop run X·Y multiply-adds 2 + reps times,
      * about 1 ns each per CPU core (0.01 ns on a GPU), and host work worth 16
      * per element: refuse what would outrun --budget or the memory there is. */
     double ns = clu_device_is_gpu(p.env.device) ? 0.01
               : 1.0 / (double)clu_device_size(p.env.device, CL_DEVICE_MAX_COMPUTE_UNITS);
-    clu_check_budget(&common, 1e-9 * ns * (double)X * (double)(Y + 16) * (double)((2 + reps) * (nrun + cpu)),
+    clu_check_budget(&common, 1e-9 * ns * (double)X * (double)(Y + 16) * (double)((2 + reps) * (nrun + 2 * cpu)),
                      "X·Y multiply-adds per run of each variant");
     clu_check_memory(&p.env, clu_bytes(X, 2 * sizeof(float) + 2 * sizeof(double), "the host arrays") +
                      Y * sizeof(float), clu_bytes(X, 2 * sizeof(float), "the buffers") + Y * sizeof(float));
@@ -322,10 +306,12 @@ int main(int argc, char **argv)
         reference(h_A, h_B, ref, mag, X, Y);
         for (size_t v = 0; v < NV; v++)
             if (kernels[v]) wrong += run_verify(&p, &variants[v], kernels[v], h_C, ref, exact ? NULL : mag);
-        if (cpu) { /* the OpenMP loop on the same cores, checked the same way */
-            outer_sum_openmp(h_A, h_B, h_C, (int)X, (int)Y);
-            wrong += clu_verify(exact ? "OpenMP C (whole numbers)" : "OpenMP C", h_C, ref,
-                                exact ? NULL : mag, X, Y);
+        for (int o = 0; cpu && o < 2; o++) { /* the OpenMP loops, checked the same way */
+            for (size_t x = 0; x < X; x++) h_C[x] = NAN;
+            (o ? outer_sum_openmp8acc : outer_sum_openmp)(h_A, h_B, h_C, (int)X, (int)Y);
+            char what[48];
+            snprintf(what, sizeof what, "%s C%s", o ? "openmp8acc" : "OpenMP", exact ? " (whole numbers)" : "");
+            wrong += clu_verify(what, h_C, ref, exact ? NULL : mag, X, Y);
         }
     }
     // end snippet check-all

@@ -214,3 +214,70 @@ outcome run_mitm(ctx *c, const variant *v, const problem *p, int timed)
     return o;
 }
 // end snippet mitm-host
+
+/* ---- meet in the middle on the host's cores ---------------------------------------- */
+
+/* The sums of all 2^m subsets of the m items from a on, with the kernel's
+ * branch-free select loop, the subsets shared among the threads of the
+ * parallel region it is called in. */
+static void half_sums_omp(const int *a, int m, int *sums)
+{
+#ifdef _OPENMP
+#pragma omp for simd schedule(static)
+#endif
+    for (long j = 0; j < 1L << m; j++) {
+        int s = 0;
+        for (int i = 0; i < m; i++) s += (j >> i) & 1 ? a[i] : 0;
+        sums[j] = s;
+    }
+}
+
+// snippet: omp-mitm
+/* mitm's algorithm on the host's cores, step for step as run_mitm does it:
+ * the half sums in parallel, the second half sorted with qsort (run_mitm
+ * sorts on the host too), then one branch-free binary search per sum of the
+ * first half, as many at once as the vector lanes and the threads hold
+ * (`for simd`), the matches added up by OpenMP. One parallel region for
+ * the three steps: waking the threads once, as one launch of a kernel does.
+ * From the items on the host to the count, as run_mitm is timed. */
+outcome run_omp_mitm(ctx *c, const variant *v, const problem *p, int timed)
+{
+    (void)c, (void)v, (void)timed;
+    const int m1 = p->n / 2, m2 = p->n - m1, target = p->target;
+    const long n1 = 1L << m1, n2 = 1L << m2;
+    int *s1 = clu_malloc((size_t)n1 * 4, "the first half's sums");
+    int *s2 = clu_malloc((size_t)n2 * 4, "the second half's sums");
+    uint64_t found = 0;
+    double t0 = clu_now();
+#ifdef _OPENMP
+#pragma omp parallel
+#endif
+    {
+        half_sums_omp(p->a, m1, s1);
+        half_sums_omp(p->a + m1, m2, s2);
+#ifdef _OPENMP
+#pragma omp single
+#endif
+        qsort(s2, (size_t)n2, sizeof *s2, by_value);
+#ifdef _OPENMP
+#pragma omp for simd schedule(static) reduction(+ : found)
+#endif
+        for (long j = 0; j < n1; j++) {
+            const int want = target - s1[j];
+            long lt = 0, le = 0; /* how many sorted sums are < want, and <= want */
+            for (long step = n2 >> 1; step > 0; step >>= 1) {
+                lt += s2[lt + step - 1] < want ? step : 0;
+                le += s2[le + step - 1] <= want ? step : 0;
+            }
+            lt += s2[lt] < want ? 1 : 0; /* n2 is a power of two: one entry left open */
+            le += s2[le] <= want ? 1 : 0;
+            found += (uint64_t)(le - lt);
+        }
+    }
+    outcome o = {.found = found, .nodes = (uint64_t)(n1 + n2), .lanes = 1.0, .rounds = 1,
+                 .ms = (clu_now() - t0) * 1e3};
+    free(s1);
+    free(s2);
+    return o;
+}
+// end snippet omp-mitm

@@ -179,7 +179,8 @@ static outcome run_kernel(ctx *c, const variant *v, const problem *p, int timed)
 // snippet: variants
 static const variant variants[] = {
     {.name = "serial", .why = "backtracking in C with pruning: the reference and the baseline", .run = run_serial},
-    {.name = "omp", .why = "the same search over the 2^k subtrees on every core (OpenMP)", .run = run_omp},
+    {.name = "omp", .why = "the same search over the 2^k subtrees on every core (OpenMP)", .run = run_omp,
+     .openmp = 1},
     {.name = "dfs", .why = "a work-item per subtree, depth-first with pruning: divergent", .run = run_kernel,
      .kernel = "dfs"},
     {.name = "hybrid", .why = "dfs above the last L levels, branch-free Gray code below", .run = run_kernel,
@@ -189,8 +190,10 @@ static const variant variants[] = {
     {.name = "rounds", .why = "dfs with a node budget; what is left is handed out again", .run = run_rounds,
      .kernel = "dfs_budget"},
     {.name = "mitm", .why = "meet in the middle: half sums, sorted, binary searched", .run = run_mitm},
+    {.name = "ompmitm", .why = "mitm on every core with OpenMP: mitm's yardstick", .run = run_omp_mitm,
+     .openmp = 1},
 };
-enum { SERIAL, OMP, DFS, HYBRID, BITS, ROUNDS, MITM, NV };
+enum { SERIAL, OMP, DFS, HYBRID, BITS, ROUNDS, MITM, OMPMITM, NV };
 // end snippet variants
 
 /* ---- run and verify ------------------------------------------------------------ */
@@ -277,7 +280,8 @@ int main(int argc, char **argv)
         clu_die("-k: %zu leaves 2^%zu subsets to each work-item of bits; at most 2^31 "
                 "(raise -k to at least %zu)", k, n - k, n - 31);
     const int threads = omp_threads();
-    if (chosen == OMP && !threads) clu_die("-o omp: this program was built without OpenMP (no -fopenmp)");
+    if (chosen >= 0 && variants[chosen].openmp && !threads)
+        clu_die("-o %s: this program was built without OpenMP (no -fopenmp)", variants[chosen].name);
     /* The time, at 3 ns per node on a slow CPU, taking the whole tree of
      * 2^(n+1) nodes for every search (the random case prunes it to a few per
      * cent, the worst case to about half); bits enumerates 2^n subsets, rounds
@@ -286,7 +290,7 @@ int main(int argc, char **argv)
     const double tree = ldexp(1.0, (int)n + 1), runs = (double)reps + 1;
 #define ON(v) (chosen < 0 || chosen == (v))
     double nodes = tree * (double)reps * (1 + ON(OMP)) + tree * runs * (ON(DFS) + ON(HYBRID) + 3 * ON(ROUNDS)) +
-                   tree / 2 * runs * ON(BITS) + ldexp(64.0, (int)n / 2 + 1) * runs * ON(MITM) +
+                   tree / 2 * runs * ON(BITS) + ldexp(64.0, (int)n / 2 + 1) * runs * (ON(MITM) + ON(OMPMITM)) +
                    (n <= 22 ? tree * (double)n : 0); /* the brute-force check of the C search */
 #undef ON
     clu_check_budget(&common, 3e-9 * nodes * (last - first + 1), "searching up to 2^(N+1) nodes in every variant");
@@ -335,7 +339,7 @@ int main(int argc, char **argv)
         }
         outcome got[NV];
         for (size_t v = SERIAL + 1; v < NV; v++)
-            if ((chosen < 0 || (size_t)chosen == v) && (v != OMP || threads)) {
+            if ((chosen < 0 || (size_t)chosen == v) && (!variants[v].openmp || threads)) {
                 clu_step(variants[v].name);
                 wrong += check(&c, &variants[v], &p, ref.found, &got[v]);
             }
@@ -344,13 +348,13 @@ int main(int argc, char **argv)
         if (!wrong && !clu_on_oclgrind(&c.env)) {
             double ms[NV], omp_ms = 0;
             for (size_t v = 0; v < NV; v++)
-                if ((chosen < 0 || (size_t)chosen == v || v == SERIAL) && (v != OMP || threads))
+                if ((chosen < 0 || (size_t)chosen == v || v == SERIAL) && (!variants[v].openmp || threads))
                     ms[v] = best_ms(&c, &variants[v], &p, &got[v]);
             if ((chosen < 0 || chosen == OMP) && threads) omp_ms = ms[OMP];
             printf("\n%s case: target %d, %" PRIu64 " subsets hit it; the C search visits %" PRIu64
                    " of the tree's %.3g nodes\n", p.name, p.target, ref.found, ref.nodes, ldexp(1.0, (int)n + 1));
             for (size_t v = 0; v < NV; v++)
-                if ((chosen < 0 || (size_t)chosen == v) && (v != OMP || threads))
+                if ((chosen < 0 || (size_t)chosen == v) && (!variants[v].openmp || threads))
                     report(&c, &variants[v], &p, &got[v], ms[v], ms[SERIAL], omp_ms, threads);
             printf("\n");
         }

@@ -3,7 +3,8 @@
  * gives the other. main.c: the problem, the C search, the kernels with one
  * work-item per subtree, the checks, the times. alternatives.c: what those
  * are measured against (OpenMP threads, rounds of redistributed work, meet
- * in the middle, and every subset, which checks the C search itself).
+ * in the middle on the device and on the host's threads, and every subset,
+ * which checks the C search itself).
  */
 #ifndef SUBSET_SUM_H
 #define SUBSET_SUM_H
@@ -45,6 +46,7 @@ struct variant {
     outcome (*run)(ctx *c, const variant *v, const problem *p, int timed);
     const char *kernel; /* NULL: runs on the host */
     int enumerate;      /* without a search: 1 the last L levels, 2 all below k */
+    int openmp;         /* runs on the host's threads: only where built with OpenMP */
 };
 
 /* main.c */
@@ -58,5 +60,6 @@ uint64_t every_subset(const problem *p); /* all 2^n subsets: checks the search f
 outcome run_omp(ctx *c, const variant *v, const problem *p, int timed);
 outcome run_rounds(ctx *c, const variant *v, const problem *p, int timed);
 outcome run_mitm(ctx *c, const variant *v, const problem *p, int timed);
+outcome run_omp_mitm(ctx *c, const variant *v, const problem *p, int timed);
 
 #endif /* SUBSET_SUM_H */

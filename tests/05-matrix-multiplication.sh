@@ -5,7 +5,7 @@
 # past the end of C among them), rusticl's small work-groups, and Oclgrind at
 # small sizes.
 L05=$PWD/$BIN/05-matrix-multiplication
-V05="naive rows bt tiled tiled-pad 1d 2d vec fast cpu"
+V05="naive rows bt tiled tiled-pad 1d 2d vec fast cpu16 cpu cpu-direct"
 OK05='verified device C .*: ok'
 
 # Edge sweep: 1, 2, one less, as many and one more than the work-group side
@@ -34,6 +34,17 @@ for c in 32x32x8x4x4 64x64x16x8x8 128x64x8x8x8 32x64x16x4x8 64x64x8x16x16; do
 done
 expect_out 0 'all 384000 entries by Freivalds.*: ok' "05: all of a big product is checked" -- \
     "$L05" -m 600 -n 640 -k 400 -o cpu -r 1
+# The CPU kernels at odd sizes: one entry, shapes no block divides, K not a
+# multiple of the chunk of k (cpu: 256 steps on PoCL) and more than one chunk.
+for shape in "1 1 1" "17 3 5" "1021 513 777" "130 25 513"; do
+    set -- $shape
+    for v in cpu cpu-direct cpu16; do
+        expect_out 0 "$OK05" "05: $v at M=$1 N=$2 K=$3" -- "$L05" -m $1 -n $2 -k $3 -o $v -r 1
+    done
+done
+# ... and at the largest M and N the program accepts: C has 2^28 entries.
+expect_out 0 'all 268435456 entries by Freivalds.*: ok' "05: cpu at M = N = 16384 (K = 4)" -- \
+    "$L05" -m 16384 -n 16384 -k 4 -o cpu -r 1
 expect_out 0 'pinned host memory' "05: --pinned" -- "$L05" -m 100 -n 100 -k 100 -o fast --pinned -r 1
 expect_out 0 'x naive' "05: -o all prints the table" -- "$L05" -m 40 -n 40 -k 40 -o all -r 1
 expect_out 0 '^best: -o fast -c ' "05: --tune names the best tiles" -- "$L05" -m 64 -n 64 -k 64 --tune -r 1
@@ -68,6 +79,10 @@ if "$L05" --list | grep -q 'not a GPU' && ! "$L05" --list | grep -q '\[GPU\]'; t
     expect_bad "05: fast -c 1024x1024x4x16x16 refused on a CPU" -- "$L05" -o fast -c 1024x1024x4x16x16 -m 1 -n 1 -k 1
     expect_out 0 'result: variant=cpu mode=one' "05: the default on a CPU device is the cpu kernel" -- \
         "$L05" -m 40 -n 24 -k 8 -r 1
+    # -c sets the cpu kernel's shape (here 16 columns, 8 steps of k
+    # per chunk), and refuses one its vectors do not divide.
+    expect_out 0 'tiles=32x16x8x4x16 .*' "05: -o cpu -c 32x16x8x4x16" -- "$L05" -o cpu -c 32x16x8x4x16 -m 70 -n 33 -k 21 -r 1
+    expect_bad "05: -o cpu -c with 12 columns, not whole vectors" -- "$L05" -o cpu -c 32x12x8x4x12 -m 8 -n 8 -k 8
 fi
 
 # Broken kernels must fail on the exact data (whole numbers), natively, at
@@ -91,18 +106,25 @@ S3="-m 300 -n 200 -k 2300"
 K1=05-matrix-multiplication.cl
 K2=05-matrix-multiplication-reg.cl
 mutant zero $K1 's/C\[i \* N + j\] = sum;/C[i * N + j] = 0.0f;/; s/C\[i \* N + j\] = acc\[w\];/C[i * N + j] = 0.0f;/'
-mutant zero-reg $K2 's/= v;/= (float4)(0.0f);/; s/vstore4(v, 0,/vstore4((float4)(0.0f), 0,/; s/vstore16(acc\[r\], 0,/vstore16((float16)(0.0f), 0,/'
+mutant zero-reg $K2 's/= v;/= (float4)(0.0f);/; s/vstore4(v, 0,/vstore4((float4)(0.0f), 0,/; s/vstore16(acc\[r\], 0,/vstore16((float16)(0.0f), 0,/; s/vstorev(acc\[r\]\[v\], 0,/vstorev((floatv)(0.0f), 0,/'
 mutant lastk $K1 's/k < K; k++)/k < K - 1; k++)/; s/(i < M \&\& k < K)/(i < M \&\& k < K - 1)/; s/(i0 + r < M \&\& k0 + lx < K)/(i0 + r < M \&\& k0 + lx < K - 1)/'
-mutant lastk-reg $K2 's/k < BK; k++)/k < BK - 1; k++)/; s/k < K; k++)/k < K - 1; k++)/'
+mutant lastk-reg $K2 's/k < BK; k++)/k < BK - 1; k++)/; s/k < K; k++)/k < K - 1; k++)/; s/k < kn; k++) {/k < kn - 1; k++) {/'
 mutant lasttile $K1 's/k0 < K; k0 += TS)/k0 < K - TS; k0 += TS)/'
 mutant lasttile-reg $K2 's|const int tiles = K / BK;|const int tiles = K / BK - 1;|'
 mutant tail $K1 's/if (i >= M || j >= N)/if (i >= M - 1 || j >= N)/; s/if (i < M \&\& j < N)/if (i < M - 1 \&\& j < N)/'
-mutant tail-cpu $K2 's/        vstore16(acc\[r\], 0,/        if (r + 1 < CPU_ROWS) vstore16(acc[r], 0,/'
+mutant tail-cpu16 $K2 's/        vstore16(acc\[r\], 0,/        if (r + 1 < CPU_ROWS) vstore16(acc[r], 0,/'
+# The cpu kernel's own steps broken: the last row of each step down the
+# rows not stored; the last chunk of k skipped; each chunk starting from zero
+# instead of adding to C; the last row of B copied as its first.
+mutant tail-cpu $K2 's/^                    vstorev(acc\[r\]\[v\], 0,/                    if (r + 1 < CPU_MR) vstorev(acc[r][v], 0,/'
+mutant lastchunk-cpu $K2 's/kc < K; kc += CPU_KC)/kc < K - CPU_KC; kc += CPU_KC)/'
+mutant restart-cpu $K2 's/= kc ? vloadv(/= 0 ? vloadv(/'
+mutant copy-cpu $K2 's/slice\[k \* CPU_NV + v\] = vloadv(0, B + (kc + k) \* N/slice[k * CPU_NV + v] = vloadv(0, B + (kc + k == K - 1 ? 0 : kc + k) * N/'
 for s in "$S1" "$S2" "$S3"; do # the correct kernels pass there, on whole numbers too
     expect_out 0 'whole numbers.*: ok' "05: all variants $s" -- "$L05" $s -o all -r 1
 done
 for v in $V05; do
-    wrong05 zero$(case $v in 2d|vec|fast|cpu) echo -reg ;; esac) $v $S3
+    wrong05 zero$(case $v in 2d|vec|fast|cpu*) echo -reg ;; esac) $v $S3
 done
 for v in naive rows bt tiled tiled-pad 1d; do
     wrong05 lastk $v $S1
@@ -110,12 +132,19 @@ for v in naive rows bt tiled tiled-pad 1d; do
     wrong05 tail $v $S3
 done
 for v in tiled tiled-pad 1d; do wrong05 lasttile $v $S2; done
-for v in 2d vec fast cpu; do
+for v in 2d vec fast cpu16 cpu cpu-direct; do
     wrong05 lastk-reg $v $S1
     wrong05 lastk-reg $v $S2
 done
 for v in 2d vec fast; do wrong05 lasttile-reg $v $S2; done
-wrong05 tail-cpu cpu $S3
+wrong05 tail-cpu16 cpu16 $S3
+for v in cpu cpu-direct; do
+    wrong05 tail-cpu $v $S3
+    wrong05 lastchunk-cpu $v $S2
+    wrong05 restart-cpu $v $S3
+done
+wrong05 copy-cpu cpu $S2
+wrong05 copy-cpu cpu $S3
 # Why the exact check: at 4 x 4, K = 16384, the random floats' bound hides
 # the missing term (that check says ok), the whole numbers do not.
 expect_out 1 'verified device C \(naive\): .*: ok' "05: mutant lastk passes the random check alone (naive 4x4, K = 16384)" -- \
@@ -153,27 +182,34 @@ failed05() { # MUTANT VARIANT REGEX SIZES...
 }
 G1="get_group_id(0) == 1 \&\& get_group_id(1) == 2"
 mutant hole $K1 's/C\[i \* N + j\] = sum;/if (i != 77 || j != 40) C[i * N + j] = sum;/; s/C\[i \* N + j\] = acc\[w\];/if (i != 77 || j != 40) C[i * N + j] = acc[w];/'
-mutant hole-cpu $K2 's/    const int j = get_global_id(0) \* 16, i = get_global_id(1) \* CPU_ROWS;/&\n    if (i == 32 \&\& j == 48) return;/'
+mutant hole-cpu16 $K2 's/    const int j = get_global_id(0) \* 16, i = get_global_id(1) \* CPU_ROWS;/&\n    if (i == 32 \&\& j == 48) return;/'
+mutant hole-cpu $K2 's/    const int j = get_global_id(0) \* CPU_NR, i0 = get_global_id(1) \* CPU_MB;/&\n    if (i0 == 128 \&\& j == 48) return;/'
 mutant float4-reg $K2 's/const float4 v = vload4(0, \&acc\[r\]\[4 \* g\]);/const float4 v = (i == 77 \&\& j == 40) ? (float4)(0.0f) : vload4(0, \&acc[r][4 * g]);/'
 mutant grouptile $K1 "s/k0 < K; k0 += TS)/k0 < K - ($G1 ? TS : 0); k0 += TS)/"
 mutant grouptile-reg $K2 "s|const int tiles = K / BK;|const int tiles = K / BK - ($G1);|"
 mutant offset-reg $K2 's|    A += row0 \* K; /\* this group|    A += (get_group_id(1) == 2 ? 0 : row0) * K; /* this group|'
-mutant offset-cpu $K2 's/acc\[r\] += b \* A\[(i + r) \* K + k\];/acc[r] += b * A[(i + r - (i == 32 ? 16 : 0)) * K + k];/'
+mutant offset-cpu16 $K2 's/acc\[r\] += b \* A\[(i + r) \* K + k\];/acc[r] += b * A[(i + r - (i == 32 ? 16 : 0)) * K + k];/'
+mutant offset-cpu $K2 's/__global const float \*a = A + i \* K + kc;/__global const float *a = A + (i == 128 ? 0 : i) * K + kc;/'
 mutant past $K1 's/C\[i \* N + j\] = sum;/C[(i + (i == M - 1)) * N + j] = sum;/; s/C\[i \* N + j\] = acc\[w\];/C[(i + (i == M - 1)) * N + j] = acc[w];/'
 mutant past-reg $K2 's|        const int i = row0 + (r / 4) \* NTY \* 4 + ty \* 4 + r % 4;|        const int i = row0 + (r / 4) * NTY * 4 + ty * 4 + r % 4 + (row0 + BM == M ? BM : 0);|; s|vstore16(acc\[r\], 0, C + (i + r) \* N + j);|vstore16(acc[r], 0, C + (i + r + (i + CPU_ROWS == M ? CPU_ROWS : 0)) * N + j);|'
+# cpu reads back the rows it wrote for the chunk before: move both.
+mutant past-cpu $K2 's|vloadv(0, C + (i + r) \* N|vloadv(0, C + (i + r + (i + CPU_MR == M ? CPU_MR : 0)) * N|; s|vstorev(acc\[r\]\[v\], 0, C + (i + r) \* N|vstorev(acc[r][v], 0, C + (i + r + (i + CPU_MR == M ? CPU_MR : 0)) * N|'
 BIG="-m 1024 -n 1024 -k 1024"
 ODD="-m 513 -n 513 -k 513"
 failed05 float4-reg fast 'wrong at C\[77\]\[40\]: got 0,' $BIG
 for v in 2d vec fast; do failed05 float4-reg $v 'wrong at C\[77\]\[40\]: got 0,' $ODD; done
-failed05 hole-cpu cpu 'wrong at C\[32\]\[48\]: got nan' $BIG
+failed05 hole-cpu16 cpu16 'wrong at C\[32\]\[48\]: got nan' $BIG
+for v in cpu cpu-direct; do failed05 hole-cpu $v 'wrong at C\[128\]\[48\]: got nan' $BIG; done
 for v in naive bt tiled-pad 1d; do failed05 hole $v 'wrong at C\[77\]\[40\]: got nan' $S3; done
 for v in tiled 1d; do failed05 grouptile $v 'whole numbers.*FAILED' $ODD; done
 for v in 2d fast; do failed05 grouptile-reg $v 'whole numbers.*FAILED' $ODD; done
 failed05 offset-reg fast 'whole numbers.*FAILED' $S3
-failed05 offset-cpu cpu 'whole numbers.*FAILED' $BIG
+failed05 offset-cpu16 cpu16 'whole numbers.*FAILED' $BIG
+for v in cpu cpu-direct; do failed05 offset-cpu $v 'whole numbers.*FAILED' $BIG; done
 for v in naive 1d; do failed05 past $v 'wrote [0-9]+ floats past the end of C, the first at C\[300\]\[0\]' $S3; done
 failed05 past-reg fast 'wrote [0-9]+ floats past the end of C' $ODD
-failed05 past-reg cpu 'wrote [0-9]+ floats past the end of C' $BIG
+failed05 past-reg cpu16 'wrote [0-9]+ floats past the end of C' $BIG
+for v in cpu cpu-direct; do failed05 past-cpu $v 'wrote [0-9]+ floats past the end of C' $BIG; done
 # A variant that cannot run on this device (here: tiled asks for 64 KiB of
 # local memory, Oclgrind has 32 KiB) says why in one line; the others verify.
 mutant hog $K1 's|    __local float Bs\[TS\]\[TS + PAD\]; /\* Bs\[column\]\[k\]: a tile of BT \*/|&\n    __local volatile float hog[1 << 14];\n    hog[(ly * TS + lx) * 61 % (1 << 14)] = (float)lx;\n    barrier(CLK_LOCAL_MEM_FENCE);|; s|^        C\[i \* N + j\] = sum;|        C[i * N + j] = sum + hog[lx * 977 % (1 << 14)] * 0.0f;|'

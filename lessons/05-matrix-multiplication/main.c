@@ -7,10 +7,12 @@
  * sizes as compile-time -D options chosen from what each kernel allows, and
  * Freivalds' check, which verifies all of C in O(n²).
  * Kernel files: kernels/05-matrix-multiplication.cl (naive .. 1d),
- *               kernels/05-matrix-multiplication-reg.cl (2d, vec, fast, cpu)
+ *               kernels/05-matrix-multiplication-reg.cl (2d, vec, fast, and
+ *               cpu16, cpu, cpu-direct for CPU devices)
  * APIs introduced: 2D NDRanges and work-groups, clGetKernelWorkGroupInfo,
  * clEnqueueReadBufferRect.
- * The tuning (the tiles each kind of device starts from, NVIDIA's options,
+ * The tuning (the tiles each kind of device starts from, the cpu kernel's
+ * shape, NVIDIA's options,
  * PoCL's limits, --tune, --pinned and the transfers) is in tuning.c.
  */
 #include "clu.h"
@@ -49,8 +51,9 @@ static void fill(float *A, float *B, float *BT, size_t M, size_t N, size_t K, in
 
 /* How a variant splits C: TS x TS blocks per work-group, one element per
  * work-item (without or with local tiles), or WPT down a column; BM x BN
- * blocks with TM x TN per work-item; or 16 x 16 per work-item, groups of one. */
-typedef enum { ELEMENT, TILE, COLUMN, REGISTERS, CPU } blocking;
+ * blocks with TM x TN per work-item; or, in groups of one work-item, 16 x 16
+ * or BM x BN per work-item (CPU16, CPU). */
+typedef enum { ELEMENT, TILE, COLUMN, REGISTERS, CPU16, CPU } blocking;
 #define K1 "05-matrix-multiplication.cl"
 #define K2 "05-matrix-multiplication-reg.cl"
 
@@ -79,8 +82,12 @@ static const variant variants[] = {
      .blocks = REGISTERS},
     {.name = "fast", .why = "vec, double-buffered, tiles tuned per device", .kernel = "gemm_reg", .file = K2,
      .opts = "-DVEC=1 -DDBUF=1", .blocks = REGISTERS, .tuned = 1},
-    {.name = "cpu", .why = "16 x 16 per work-item in float16, for CPUs", .kernel = "gemm_cpu", .file = K2,
-     .opts = "-DCPU_ROWS=16", .blocks = CPU},
+    {.name = "cpu16", .why = "16 x 16 per work-item in float16, for CPUs", .kernel = "gemm_cpu16", .file = K2,
+     .opts = "-DCPU_ROWS=16", .blocks = CPU16},
+    {.name = "cpu", .why = "4 x 3 vectors of sums, B's slice copied: CPUs", .kernel = "gemm_cpu", .file = K2,
+     .opts = "-DCOPY_B=1", .blocks = CPU},
+    {.name = "cpu-direct", .why = "cpu, B read in place (no copy)", .kernel = "gemm_cpu", .file = K2,
+     .opts = "-DCOPY_B=0", .blocks = CPU},
 };
 // end snippet variants
 enum { NVARIANTS = sizeof variants / sizeof variants[0] };
@@ -89,7 +96,7 @@ typedef struct {
     clu_env env;
     size_t M, N, K, reps, ts, wpt; /* ts, wpt: 0 unless given */
     tiles t;                       /* -c, if given_tiles */
-    int given_tiles, pinned;
+    int given_tiles, cpu_tiles, pinned; /* cpu_tiles: -c with -o cpu or cpu-direct */
     float *h_A, *h_B, *h_BT, *h_C; /* h_BT: B transposed, for bt and tiled */
     cl_mem pin[3];                 /* --pinned: the buffers behind h_A, h_B, h_C */
     freivalds f;
@@ -118,8 +125,9 @@ static void plan(const lesson *L, config *c)
     c->Mp = L->M, c->Np = L->N, c->Kp = L->K;
     if (c->v->blocks == COLUMN) tm = c->wpt;
     if (c->v->blocks == REGISTERS) bm = c->t.bm, bn = c->t.bn, tm = c->t.tm, tn = c->t.tn;
-    if (c->v->blocks == CPU) bm = bn = tm = tn = 16; /* one work-item per group */
-    if (c->v->blocks >= REGISTERS) {                 /* no edges in the kernel: pad with zeros */
+    if (c->v->blocks == CPU16) bm = bn = tm = tn = 16; /* one work-item per group */
+    if (c->v->blocks == CPU) bm = tm = c->t.bm, bn = tn = c->t.bn;
+    if (c->v->blocks >= REGISTERS) { /* no edges in M and N in the kernel: pad with zeros */
         c->Mp = clu_round_up(L->M, bm), c->Np = clu_round_up(L->N, bn);
         if (c->v->blocks == REGISTERS) c->Kp = clu_round_up(L->K, c->t.bk);
     }
@@ -142,6 +150,7 @@ static const char *build(lesson *L, config *c, int given, char *why, size_t len)
     char opts[400], tile[100] = "", extra[160];
     if (c->v->blocks == REGISTERS)
         snprintf(tile, sizeof tile, " -DBM=%zu -DBN=%zu -DBK=%zu -DTM=%zu -DTN=%zu", c->t.bm, c->t.bn, c->t.bk, c->t.tm, c->t.tn);
+    if (c->v->blocks == CPU) tuning_cpu_options(&L->env, c->t, tile, sizeof tile);
     tuning_options(&L->env, c->v->tuned, c->t, extra, sizeof extra); /* NVIDIA's */
     snprintf(opts, sizeof opts, "%s -DTS=%zu -DWPT=%zu%s%s", c->v->opts ? c->v->opts : "", c->ts, c->wpt, tile, extra);
     c->prog = clu_build(&L->env, c->v->file, opts);
@@ -164,12 +173,16 @@ static const char *build(lesson *L, config *c, int given, char *why, size_t len)
 // snippet: sizes
 /* c's sizes: -t, -w and -c as given (or `only`, a shape of --tune); else the
  * largest this kernel allows on this device: a tile side from 16 down, or
- * the tiles tuning.c lists. NULL once c is built, else why it cannot run. */
+ * the tiles tuning.c lists (for cpu: the shape it derives). NULL once c is
+ * built, else why it cannot run. */
 static const char *choose(lesson *L, config *c, const tiles *only, char *why, size_t len)
 {
-    const int reg = c->v->blocks == REGISTERS, given = reg ? L->given_tiles : L->ts > 0;
+    const int reg = c->v->blocks == REGISTERS;
+    const int given = reg ? L->given_tiles : c->v->blocks == CPU ? L->cpu_tiles : L->ts > 0;
     tiles list[8] = {only ? *only : L->t};
-    const size_t n = given || only || c->v->blocks == CPU ? 1 : reg ? tuning_candidates(&L->env, L->M, L->N, list, 8) : 5;
+    if (c->v->blocks == CPU && !given) list[0] = tuning_cpu_tiles(&L->env, L->M, L->N);
+    if (c->v->blocks == CPU && given && tuning_cpu_refused(&L->env, L->t, why, len)) clu_die("-c: %s", why);
+    const size_t n = given || only || c->v->blocks >= CPU16 ? 1 : reg ? tuning_candidates(&L->env, L->M, L->N, list, 8) : 5;
     const char *no = "no tile side from 16 down is a multiple of -w";
     for (size_t k = 0; k < n; k++) {
         c->t = list[k], c->ts = L->ts ? L->ts : (size_t)16 >> (reg ? 0 : k);
@@ -214,7 +227,9 @@ static void load(lesson *L, config *c)
 {
     const size_t M = L->M, N = L->N, K = L->K, Mp = c->Mp, Np = c->Np, Kp = c->Kp;
     const size_t floats[3] = {Mp * Kp, Kp * Np, Mp * Np + c->guard};
-    const cl_mem_flags flags[3] = {CL_MEM_READ_ONLY, CL_MEM_READ_ONLY, CL_MEM_WRITE_ONLY};
+    /* cpu adds each chunk of k to what C holds: it reads C too. */
+    const cl_mem_flags flags[3] = {CL_MEM_READ_ONLY, CL_MEM_READ_ONLY,
+                                   c->v->blocks == CPU ? CL_MEM_READ_WRITE : CL_MEM_WRITE_ONLY};
     for (cl_uint a = 0; a < 3; a++) {
         c->d[a] = clu_buffer(&L->env, flags[a], floats[a] * sizeof(float), NULL, "a matrix");
         CLU_CHECK(clSetKernelArg(c->kernel, a, sizeof(cl_mem), &c->d[a]));
@@ -287,8 +302,8 @@ static void report(const lesson *L, const config *cfg, size_t n, const char *mod
     for (const config *c = cfg; c < cfg + n; c++) {
         printf("result: variant=%s mode=%s m=%zu n=%zu k=%zu ts=%zu wpt=%zu tiles=%s ms=%.4f gflops=%.2f "
                "intensity=%.2f up_ms=%.4f down_ms=%.4f pinned=%d", c->v->name, mode, L->M, L->N, L->K, c->ts,
-               c->wpt, c->v->blocks == REGISTERS ? tuning_show(c->t, s) : "-", c->ms, flop / c->ms * 1e-6,
-               c->intensity, c->up_ms, c->down_ms, L->pinned);
+               c->wpt, c->v->blocks == REGISTERS || c->v->blocks == CPU ? tuning_show(c->t, s) : "-", c->ms,
+               flop / c->ms * 1e-6, c->intensity, c->up_ms, c->down_ms, L->pinned);
         if (peak > 0) printf(" peak_gflops=%.1f pct_peak=%.2f copy_gbps=%.1f", peak, flop / c->ms * 1e-4 / peak, copy);
         printf("\n");
         if (c->v->tuned && (!best || c->ms < best->ms)) best = c;
@@ -323,7 +338,7 @@ int main(int argc, char **argv)
          "up to 16 the kernel allows)", .kind = CLU_OPT_SIZE, .dest = &ts, .min = 1, .max = 64},
         {.flag = "-w", .metavar = "WPT", .help = "elements per work-item in 1d (divides TS; default 8)",
          .kind = CLU_OPT_SIZE, .dest = &wpt, .min = 1, .max = 64},
-        {.flag = "-c", .metavar = "TILES", .help = "BMxBNxBKxTMxTN of 2d, vec, fast (default: by device, tuning.c)",
+        {.flag = "-c", .metavar = "TILES", .help = "BMxBNxBKxTMxTN of 2d, vec, fast, cpu (default: by device, tuning.c)",
          .kind = CLU_OPT_STRING, .dest = &tiles_opt},
         {.flag = "-r", .metavar = "REPS", .help = "timed runs of each kernel (the best is kept)", .kind = CLU_OPT_SIZE,
          .dest = &reps, .min = 1, .max = 1000},
@@ -339,10 +354,11 @@ int main(int argc, char **argv)
     lesson L = {.M = M, .N = N, .K = K, .reps = reps, .ts = ts, .wpt = wpt, .pinned = pinned,
                 .given_tiles = tiles_opt != NULL};
     if (tiles_opt) L.t = tuning_parse_tiles(tiles_opt);
+    L.cpu_tiles = tiles_opt && chosen >= 0 && variants[chosen].blocks == CPU;
     clu_setup(&L.env, &common); /* platform, device, context, queue: lesson 01's steps 1-4 */
     for (int a = 1; a < argc; a++) given |= !strcmp(argv[a], "-o");
-    for (size_t v = 0; v < NVARIANTS && !given && !tiles_opt && !clu_device_is_gpu(L.env.device); v++)
-        if (variants[v].blocks == CPU) chosen = (int)v; /* there the fastest by far */
+    if (!given && !tiles_opt && !clu_device_is_gpu(L.env.device))
+        while (variants[chosen].blocks != CPU) chosen++; /* cpu: there the fastest by far */
 
     // snippet: configs
     /* The configurations: one variant, all of them, or each register-blocked

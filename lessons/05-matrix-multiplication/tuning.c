@@ -6,6 +6,9 @@
  * was measured on one device or another rather than derived:
  *   - the tiles each kind of device starts from, and the smaller shapes main.c
  *     falls back to when a kernel allows fewer work-items (rusticl: 32);
+ *   - the shape of the cpu kernel for CPU devices (from the vector width,
+ *     compute units and cache the device reports, and the register count,
+ *     slice of B and rows per work-item measured on PoCL);
  *   - the options `fast` gets on NVIDIA (measured on an H200: 0.95 to 0.98
  *     of cuBLAS at n = 4096 and 8192);
  *   - the limits of PoCL's CPU device that no query reports;
@@ -109,6 +112,61 @@ void tuning_options(const clu_env *env, int tuned, tiles t, char *opts, size_t l
              env->build_log ? " -cl-nv-verbose" : ""); /* --build-log: registers and spills */
 }
 // end snippet nvidia-options
+
+/* The cpu kernel's vector: the device's preferred float width (8 where
+ * PoCL compiles for AVX2, 16 for AVX-512), as a float4, float8 or float16. */
+static size_t cpu_width(const clu_env *env)
+{
+    const size_t w = clu_device_ulong(env->device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT);
+    return w >= 16 ? 16 : w >= 8 ? 8 : 4;
+}
+
+// snippet: cpu-shape
+tiles tuning_cpu_tiles(const clu_env *env, size_t M, size_t N)
+{
+    /* Measured with PoCL 3.1 on 2 cores of an AMD EPYC (AVX2, 16 vector
+     * registers), against OpenBLAS in the same runs (see the chapter):
+     *  - 4 rows x 3 vectors of sums (12 registers, plus 3 of B and 1 of A)
+     *    beat 6 x 2, 5 x 2, 8 x 1 and 3 x 4; the old 16 x 16 float16 block
+     *    (32 registers of sums) spills;
+     *  - a slice of B of about 24 KiB (BK = 256 steps of 24 floats), which
+     *    stays in a 32 KiB L1 cache, beat 128 and 512 steps as much as noise
+     *    allowed to tell;
+     *  - 128 rows per work-item (32 steps down the rows per slice) beat 64
+     *    and matched 256.
+     * Fewer rows where M is small, or where there would be fewer than 8
+     * work-items per compute unit to share out, or where the blocks of A the
+     * compute units work on at once (BM x BK floats each) would fill more
+     * than half of the cache the device reports. */
+    const size_t vw = cpu_width(env), bn = 3 * vw, bk = 6144 / bn, tm = 4;
+    const size_t units = clu_device_ulong(env->device, CL_DEVICE_MAX_COMPUTE_UNITS);
+    const size_t cache = clu_device_ulong(env->device, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE);
+    size_t bm = 128;
+    while (bm > tm && (bm / 2 >= clu_round_up(M, tm) ||
+                       clu_round_up(M, bm) / bm * (clu_round_up(N, bn) / bn) < 8 * units ||
+                       (cache && bm * bk * sizeof(float) * units > cache / 2)))
+        bm /= 2;
+    return (tiles){.bm = bm, .bn = bn, .bk = bk, .tm = tm, .tn = bn};
+}
+// end snippet cpu-shape
+
+const char *tuning_cpu_refused(const clu_env *env, tiles t, char *why, size_t len)
+{
+    const size_t vw = cpu_width(env);
+    if (t.bn != t.tn || t.tn % vw || t.tn / vw > 4 || t.tm > 8)
+        snprintf(why, len, "the cpu kernel needs BN = TN, a multiple of this device's %zu-float vectors, at most "
+                 "%zu, and TM at most 8", vw, 4 * vw);
+    else
+        return NULL;
+    return why;
+}
+
+void tuning_cpu_options(const clu_env *env, tiles t, char *opts, size_t len)
+{
+    const size_t vw = cpu_width(env);
+    snprintf(opts, len, " -DCPU_VW=%zu -DCPU_NV=%zu -DCPU_MR=%zu -DCPU_MB=%zu -DCPU_KC=%zu", vw, t.tn / vw, t.tm,
+             t.bm, t.bk);
+}
 
 void tuning_check_budget(const clu_env *env, const clu_common *common, size_t M, size_t N, size_t K,
                          size_t configs, size_t reps)

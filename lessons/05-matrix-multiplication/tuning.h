@@ -32,6 +32,14 @@ void tuning_options(const clu_env *env, int tuned, tiles t, char *opts, size_t l
  * makes the data and checks it. */
 void tuning_check_budget(const clu_env *env, const clu_common *common, size_t M, size_t N, size_t K,
                          size_t configs, size_t reps);
+/* The cpu kernel (gemm_cpu) in the same terms: a BM x BN block of C per
+ * work-item (and group), K in chunks of BK, TM x TN sums in registers with
+ * TN = BN a whole number of the device's preferred float vectors. The shape
+ * for an M x N product on this device; NULL or why -c's shape t cannot run;
+ * and its -D options. */
+tiles tuning_cpu_tiles(const clu_env *env, size_t M, size_t N);
+const char *tuning_cpu_refused(const clu_env *env, tiles t, char *why, size_t len);
+void tuning_cpu_options(const clu_env *env, tiles t, char *opts, size_t len);
 /* --tune: the tile shapes it tries. */
 extern const tiles tuning_sweep[];
 extern const size_t tuning_sweep_count;

@@ -673,7 +673,7 @@ def coalesced_tile():
 def cpu_chunks():
     """04: cpu-chunks: one work-item per chunk, two passes over it in the cache."""
     s = Svg(560, 230, "cpu-chunks: one work-item per chunk")
-    s.text(20, 24, "cpu-chunks: one work-item per group, one chunk of 32768 values each", anchor="start", size=14, weight="bold")
+    s.text(20, 24, "cpu-chunks: one work-item per group, 32768 values each", anchor="start", size=14, weight="bold")
     x0, w = 20, 128
     for c in range(4):
         x = x0 + c * (w + 6)

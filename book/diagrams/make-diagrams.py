@@ -460,6 +460,234 @@ def queue_events():
     return s.svg()
 
 
+# ---- chapters 01 to 04: which work-item touches which data, and the scans of many tiles ----
+
+def cells(s, x0, y, n, cw, h=30, labels=None, fills=None, stroke="#444", size=13, gap=3):
+    """A row of n cells; labels and fills per cell (None: blank, white)."""
+    for i in range(n):
+        f = fills[i] if fills else "#fff"
+        s.rect(x0 + i * cw, y, cw - gap, h, fill=f, stroke=stroke, sw=1)
+        if labels and labels[i] is not None:
+            s.text(x0 + i * cw + (cw - gap) / 2, y + h / 2 + size / 3 + 1, str(labels[i]), size=size)
+
+
+def outer_sum_map():
+    """01: work-item x reads A[x] and all of B, writes C[x]."""
+    s = Svg(560, 250, "Outer sum: what one work-item touches")
+    cw, x0 = 40, 110
+    s.text(20, 24, "work-item x = 2 of the outer sum, X = 8, Y = 6", anchor="start", size=15, weight="bold")
+    for name, y, n, hit in (("A", 50, 8, {2}), ("B", 120, 6, set(range(6))), ("C", 190, 8, {2})):
+        s.text(x0 - 16, y + 21, name, anchor="end", size=16, weight="bold")
+        col = ORANGE if name == "C" else BLUE
+        cells(s, x0, y, n, cw, fills=[LIGHT["orange" if name == "C" else "blue"] if i in hit else "#fff" for i in range(n)],
+              labels=[str(i) for i in range(n)], size=12)
+    xc = x0 + 2 * cw + (cw - 3) / 2
+    for j in range(6):
+        s.line(xc, 82, x0 + j * cw + (cw - 3) / 2, 118, color=BLUE, sw=1.2, arrow=True)
+    s.text(x0 + 6 * cw + 16, 140, "Y reads of B,", anchor="start", size=14, color=BLUE)
+    s.text(x0 + 6 * cw + 16, 158, "the same for every x", anchor="start", size=14, color=BLUE)
+    s.text(x0 + 8 * cw + 8, 211, "one store", anchor="start", size=14, color=ORANGE)
+    s.text(x0 + 8 * cw + 8, 71, "one load", anchor="start", size=14, color=BLUE)
+    s.text(20, 244, "C[x] = A[x]·B[0] + A[x]·B[1] + ... + A[x]·B[Y−1]", anchor="start", size=14, color="#555")
+    return s.svg()
+
+
+def local_copy_map():
+    """02: a work-group copies B into local memory together, then each reads all of it."""
+    s = Svg(560, 300, "outer_sum_whole: B copied into local memory by the group")
+    cw, x0, lsize, Y = 38, 120, 4, 10
+    s.text(20, 24, "a work-group of 4 work-items, Y = 10: work-item lid copies", anchor="start", size=15, weight="bold")
+    s.text(20, 42, "B[lid], B[lid + 4], ... (colour: who copies it)", anchor="start", size=14)
+    colors = [BLUE, ORANGE, GREEN, RED]
+    fills = [LIGHT["blue"], LIGHT["orange"], LIGHT["green"], LIGHT["red"]]
+    s.text(x0 - 14, 71, "B (global)", anchor="end", size=14, weight="bold")
+    cells(s, x0, 50, Y, cw, fills=[fills[y % lsize] for y in range(Y)], labels=list(range(Y)), size=12)
+    s.text(x0 - 14, 151, "Bl (local)", anchor="end", size=14, weight="bold")
+    cells(s, x0, 130, Y, cw, fills=[fills[y % lsize] for y in range(Y)], labels=list(range(Y)), size=12)
+    for y in range(Y):
+        xc = x0 + y * cw + (cw - 3) / 2
+        s.line(xc, 82, xc, 127, color=colors[y % lsize], sw=1.5, arrow=True)
+    s.line(x0 - 6, 176, x0 + Y * cw, 176, color=RED, sw=2.2, dash="7,4")
+    s.text(x0 - 14, 181, "barrier", anchor="end", size=13, color=RED, weight="bold")
+    for l in range(lsize):
+        x = x0 + l * 96
+        s.rect(x, 200, 84, 34, fill=fills[l], stroke=colors[l], sw=1.4)
+        s.text(x + 42, 222, "work-item %d" % l, size=12)
+    s.text(20, 266, "then every work-item reads all of Bl, Y times from local memory,", anchor="start", size=14)
+    s.text(20, 286, "for its own A[x]: B leaves global memory once per group", anchor="start", size=14)
+    return s.svg()
+
+
+def float8_map():
+    """03: float8b: work-item i owns eight elements of A and C and reads B eight at a time."""
+    s = Svg(560, 250, "float8b: what one work-item touches")
+    cw, x0 = 20, 70
+    s.text(20, 24, "work-item i = 1 of float8b, X = 20, Y = 19", anchor="start", size=15, weight="bold")
+    def row(y, name, n, fill_of):
+        s.text(x0 - 12, y + 19, name, anchor="end", size=15, weight="bold")
+        cells(s, x0, y, n, cw, h=26, fills=[fill_of(i) for i in range(n)], gap=2)
+    row(50, "A", 20, lambda i: LIGHT["blue"] if 8 <= i < 16 else "#fff")
+    s.rect(x0 + 8 * cw - 2, 46, 8 * cw + 2, 34, fill="none", stroke=BLUE, sw=2.2, rx=4)
+    s.text(x0 + 12 * cw, 98, "one float8 load: A[8..15]", size=13, color=BLUE)
+    row(120, "B", 19, lambda i: LIGHT["green"] if i < 16 else LIGHT["orange"])
+    for j in range(2):
+        s.rect(x0 + 8 * j * cw - 2, 116, 8 * cw + 2, 34, fill="none", stroke=GREEN, sw=2.2, rx=4)
+    s.text(x0 + 8 * cw, 168, "B as float8: 64 multiply-adds per load", size=13, color=GREEN)
+    s.text(x0 + 19 * cw + 6, 139, "Y % 8 = 3", anchor="start", size=12, color=ORANGE)
+    s.text(x0 + 19 * cw + 6, 154, "one by one", anchor="start", size=12, color=ORANGE)
+    row(184, "C", 20, lambda i: LIGHT["orange"] if 8 <= i < 16 else "#fff")
+    s.rect(x0 + 8 * cw - 2, 180, 8 * cw + 2, 34, fill="none", stroke=ORANGE, sw=2.2, rx=4)
+    s.text(x0 + 12 * cw, 236, "one float8 store: C[8..15]", size=13, color=ORANGE)
+    s.text(x0 + 17 * cw, 236, "work-item 2: a tail of 4", anchor="start", size=12, color="#555")
+    return s.svg()
+
+
+def multilevel():
+    """04: the multi-level scan: scan the tiles, scan their totals, add back."""
+    s = Svg(560, 330, "The multi-level scan")
+    cw, x0 = 30, 40
+    vals = [3, 1, 2, 0, 4, 1, 1, 3, 2, 2, 0, 1, 1, 0, 3, 2]
+    tiles = [vals[i:i + 4] for i in range(0, 16, 4)]
+    scans = [[sum(t[:k + 1]) for k in range(4)] for t in tiles]
+    totals = [sc[-1] for sc in scans]
+    ex = [sum(totals[:g]) for g in range(4)]
+    tfill = [LIGHT["blue"], LIGHT["green"], LIGHT["blue"], LIGHT["green"]]
+    def row(y, data, label, step=None, ly=None):
+        s.text(20, ly or y - 8, label, anchor="start", size=14, weight="bold", color=BLUE if step else "#222")
+        for g in range(4):
+            cells(s, x0 + g * (4 * cw + 10), y, 4, cw, h=28, fills=[tfill[g]] * 4, labels=data[g], size=13)
+    row(40, tiles, "input: four tiles of 4 values, one work-group each")
+    row(110, scans, "1. each group scans its tile and writes its total", step=1)
+    for g in range(4):
+        xl = x0 + g * (4 * cw + 10) + 3 * cw + 13
+        s.line(xl, 140, 250 + g * 42 + 16, 186, color=ORANGE, sw=1.3, arrow=True)
+    s.text(20, 178, "2. scan the totals", anchor="start", size=14, weight="bold", color=BLUE)
+    s.text(20, 196, "(the same problem, 4× shorter)", anchor="start", size=12, color="#555")
+    cells(s, 250, 188, 4, 42, h=28, fills=[LIGHT["orange"]] * 4, labels=totals, size=13)
+    s.text(430, 207, "→ exclusive:", anchor="start", size=12)
+    s.text(430, 224, " ".join(str(e) for e in ex), anchor="start", size=13, weight="bold", color=ORANGE)
+    row(270, [[v + ex[g] for v in scans[g]] for g in range(4)], "3. every group adds the sum of the tiles before it", step=1, ly=244)
+    for g in range(1, 4):
+        xg = x0 + g * (4 * cw + 10) + 2 * cw
+        s.text(xg, 265, "+%d" % ex[g], size=13, color=ORANGE, weight="bold")
+    s.text(20, 318, "memory traffic: read and write in step 1, again in step 3: 4n values", anchor="start", size=13, color="#555")
+    return s.svg()
+
+
+def reduce_then_scan():
+    """04: reduce-then-scan: three kernels, no group waits for another."""
+    s = Svg(560, 350, "Reduce-then-scan")
+    cw, x0 = 30, 40
+    vals = [3, 1, 2, 0, 4, 1, 1, 3, 2, 2, 0, 1, 1, 0, 3, 2]
+    tiles = [vals[i:i + 4] for i in range(0, 16, 4)]
+    totals = [sum(t) for t in tiles]
+    ex = [sum(totals[:g]) for g in range(4)]
+    tfill = [LIGHT["blue"], LIGHT["green"], LIGHT["blue"], LIGHT["green"]]
+    def row(y, data):
+        for g in range(4):
+            cells(s, x0 + g * (4 * cw + 10), y, 4, cw, h=28, fills=[tfill[g]] * 4, labels=data[g], size=13)
+    s.text(20, 24, "input: four tiles, one work-group each", anchor="start", size=14, weight="bold")
+    row(34, tiles)
+    s.text(20, 86, "kernel 1: each group sums its tile (a reduction: reads n)", anchor="start", size=14, weight="bold", color=BLUE)
+    for g in range(4):
+        xt = x0 + g * (4 * cw + 10) + 2 * cw - 20
+        s.line(xt + 20, 92, xt + 20, 110, color="#999", sw=1.2, arrow=True)
+        cells(s, xt, 112, 1, 40, h=28, fills=[LIGHT["orange"]], labels=[totals[g]], size=13)
+    s.text(20, 184, "kernel 2: one small", anchor="start", size=14, weight="bold", color=BLUE)
+    s.text(20, 202, "exclusive scan of them", anchor="start", size=14, weight="bold", color=BLUE)
+    cells(s, 250, 174, 4, 42, h=28, fills=[LIGHT["orange"]] * 4, labels=ex, size=13)
+    scans = [[ex[g] + sum(tiles[g][:k + 1]) for k in range(4)] for g in range(4)]
+    row(258, scans)
+    for g in range(4):
+        s.line(250 + g * 42 + 20, 204, x0 + g * (4 * cw + 10) + 10, 255, color=ORANGE, sw=1.3, arrow=True)
+    s.text(20, 308, "kernel 3: each group reads its tile again and scans it from its carry", anchor="start", size=14, weight="bold", color=BLUE)
+    s.text(20, 332, "reads n, n again, writes n: 3n values. A kernel ends before the next", anchor="start", size=13, color="#555")
+    s.text(20, 348, "starts, so no work-group ever waits for another", anchor="start", size=13, color="#555")
+    return s.svg()
+
+
+def fallback():
+    """04: decoupled look-back with fallback, seen by tile 5."""
+    s = Svg(560, 336, "Decoupled look-back with fallback")
+    st = [("P", "P₁"), ("X", "silent"), ("A", "A₃"), ("A", "A₄"), ("W", "tile 5")]
+    cw, x0, y0 = 100, 20, 40
+    color = {"P": GREEN, "A": BLUE, "X": GREY, "W": "#444"}
+    fill = {"P": LIGHT["green"], "A": LIGHT["blue"], "X": LIGHT["grey"], "W": "#fff"}
+    for i, (k, v) in enumerate(st):
+        x = x0 + i * cw
+        s.rect(x, y0, cw - 16, 58, fill=fill[k], stroke=color[k], sw=1.8, rx=5, dash="5,3" if k == "X" else None)
+        s.text(x + (cw - 16) / 2, y0 - 10, "tile %d" % (i + 1), size=14)
+        s.text(x + (cw - 16) / 2, y0 + 25, k if k != "W" else "waits", size=18 if k != "W" else 14,
+               weight="bold", color=color[k])
+        s.text(x + (cw - 16) / 2, y0 + 47, v if k != "W" else "looks back", size=13)
+    for i in (4, 3, 2):
+        xa = x0 + i * cw
+        s.path("M%g,%g C%g,%g %g,%g %g,%g" % (xa + 20, y0 + 62, xa + 4, y0 + 92, xa - cw + 56, y0 + 92,
+                                            xa - cw + 44, y0 + 62), color=ORANGE, sw=1.8, arrow=True)
+    s.text(x0 + 2 * cw + 92, y0 + 108, "adds A₄, A₃; polls tile 2", size=13, color=ORANGE)
+    # the silent tile's input, summed by tile 5 itself
+    xs = x0 + cw
+    s.rect(xs - 30, 196, cw + 44, 30, fill=LIGHT["orange"], stroke=ORANGE, sw=1.4)
+    s.text(xs + cw / 2 - 8, 216, "input of tile 2", size=13)
+    s.path("M%g,%g C%g,%g %g,%g %g,%g" % (x0 + 4 * cw + 42, y0 + 62, x0 + 4 * cw + 42, 220, xs + cw + 60, 211,
+                                        xs + cw + 18, 211), color=RED, sw=1.8, arrow=True)
+    s.line(xs + 20, 194, xs + 20, y0 + 64, color=RED, sw=1.4, arrow=True, dash="4,3")
+    s.text(xs + cw + 24, 244, "after SPIN_LIMIT polls, tile 5 sums it", anchor="start", size=13, color=RED)
+    s.text(xs + 26, 170, "publishes A₂", anchor="start", size=13, color=RED)
+    s.text(xs + 26, 186, "(atom_cmpxchg)", anchor="start", size=12, color=RED)
+    s.text(20, 280, "then walks on to P₁: carry = P₁ + A₂ + A₃ + A₄, the same bits", anchor="start", size=14)
+    s.text(20, 300, "whoever sums A₂. No group waits for a group that might never", anchor="start", size=14)
+    s.text(20, 320, "run again: correct whatever the scheduler does", anchor="start", size=14)
+    return s.svg()
+
+
+def coalesced_tile():
+    """04: onepass loads a tile coalesced and scans it per work-item through local memory."""
+    s = Svg(560, 300, "onepass: coalesced load, per-work-item scan")
+    cw, x0, WG = 26, 40, 4
+    cols = [BLUE, ORANGE, GREEN, RED]
+    fills = [LIGHT["blue"], LIGHT["orange"], LIGHT["green"], LIGHT["red"]]
+    s.text(20, 24, "a tile of 4 work-items × 16 values, read as float4 vectors", anchor="start", size=15, weight="bold")
+    s.text(20, 56, "global memory: vector v is loaded by work-item v mod 4", anchor="start", size=13)
+    for v in range(16):
+        x = x0 + v * (cw + 4)
+        s.rect(x, 66, cw, 30, fill=fills[v % WG], stroke=cols[v % WG], sw=1.2)
+        s.text(x + cw / 2, 86, str(v), size=12)
+    s.text(x0, 114, "neighbouring work-items load neighbouring vectors: one wide access per round", anchor="start", size=12, color="#555")
+    s.line(280, 122, 280, 150, arrow=True)
+    s.text(20, 168, "local memory, then read back: work-item t scans vectors 4t to 4t + 3", anchor="start", size=13)
+    for v in range(16):
+        x = x0 + v * (cw + 4)
+        t = v // 4
+        s.rect(x, 178, cw, 30, fill=fills[v % WG], stroke=cols[v % WG], sw=1.2)
+        s.text(x + cw / 2, 198, str(v), size=12)
+    for t in range(WG):
+        x = x0 + 4 * t * (cw + 4)
+        s.rect(x - 3, 174, 4 * (cw + 4) - 2, 38, fill="none", stroke=cols[t], sw=2.4, rx=4)
+        s.text(x + 2 * (cw + 4) - 3, 230, "work-item %d" % t, size=12, color=cols[t], weight="bold")
+    s.text(20, 262, "each work-item scans its 16 consecutive values in registers;", anchor="start", size=13)
+    s.text(20, 280, "the store goes back through local memory, mirrored (colour: who loaded it)", anchor="start", size=13)
+    return s.svg()
+
+
+def cpu_chunks():
+    """04: cpu-chunks: one work-item per chunk, two passes over it in the cache."""
+    s = Svg(560, 230, "cpu-chunks: one work-item per chunk")
+    s.text(20, 24, "cpu-chunks: one work-item per group, 32768 values each", anchor="start", size=14, weight="bold")
+    x0, w = 20, 128
+    for c in range(4):
+        x = x0 + c * (w + 6)
+        s.rect(x, 44, w, 40, fill=LIGHT["blue"] if c != 2 else LIGHT["green"], stroke=BLUE if c != 2 else GREEN, sw=1.4)
+        s.text(x + w / 2, 69, "chunk %d" % c, size=13)
+    x = x0 + 2 * (w + 6)
+    s.text(x + w / 2, 104, "ticket 2", size=13, color=GREEN, weight="bold")
+    s.text(20, 134, "1. sum the chunk, 8 values at a time (128 KB: it stays in L2)", anchor="start", size=13)
+    s.text(20, 156, "2. publish the sum; look back to a prefix (or sum a silent chunk)", anchor="start", size=13)
+    s.text(20, 178, "3. scan the chunk again from the cache, from the carry; write it", anchor="start", size=13)
+    s.text(20, 210, "no barrier and no local memory: one work-item runs through its chunk alone", anchor="start", size=13, color="#555")
+    return s.svg()
+
+
 DIAGRAMS = {
     "00-objects.svg": objects,
     "00-ndrange-2d.svg": ndrange2d,
@@ -472,6 +700,14 @@ DIAGRAMS = {
     "04-blelloch.svg": blelloch,
     "04-banks.svg": banks,
     "04-lookback.svg": lookback,
+    "01-outer-sum-map.svg": outer_sum_map,
+    "02-local-copy.svg": local_copy_map,
+    "03-float8-map.svg": float8_map,
+    "04-multilevel.svg": multilevel,
+    "04-reduce-then-scan.svg": reduce_then_scan,
+    "04-fallback.svg": fallback,
+    "04-coalesced-tile.svg": coalesced_tile,
+    "04-cpu-chunks.svg": cpu_chunks,
     "05-coalescing.svg": coalescing,
     "05-tiling.svg": tiling,
     "06-build-path.svg": build_path,

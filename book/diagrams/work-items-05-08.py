@@ -227,7 +227,7 @@ def diagrams(Svg, GREEN, BLUE, ORANGE, GREY, RED, LIGHT):
 
     def chunk_map():
         """08: the pipeline's kernel: one chunk, work-item g -> element offset + g."""
-        s = Svg(560, 262, "multiply on one chunk: work-item g, element offset + g")
+        s = Svg(560, 262, "multiply on one chunk: work-item i, element first + i")
         n, c = 16, 30
         x0 = 60
         for r, (name, col, lt) in enumerate([("x", BLUE, "blue"), ("y", BLUE, "blue"), ("z", GREEN, "green")]):
@@ -240,11 +240,11 @@ def diagrams(Svg, GREEN, BLUE, ORANGE, GREY, RED, LIGHT):
                 s.text(x0 + e * c + (c - 3) / 2, y + 18, str(e), size=13, color="#333" if inside else "#999")
         for g in range(4):
             xe = x0 + (8 + g) * c + (c - 3) / 2
-            s.text(xe, 146, "g%d" % g, size=13, color=RED)
+            s.text(xe, 146, "i=%d" % g, size=13, color=RED)
             s.line(xe, 98, xe, 132, color=RED, sw=1.2)
             s.line(xe, 152, xe, 166, color=RED, sw=1.2, arrow=True)
-        for n, line in enumerate(["chunk 2 of 4 (offset 8) runs with 4 work-items: work-item g",
-                                  "reads x[8 + g] and y[8 + g] and writes z[8 + g]; each chunk's",
+        for n, line in enumerate(["chunk 2 of 4 (first = 8, count = 4): work-item i reads",
+                                  "x[8 + i] and y[8 + i] and writes z[8 + i]; each chunk's",
                                   "copies move only its own part of x, y and z"]):
             s.text(20, 214 + n * 18, line, anchor="start", size=14)
         return s.svg()

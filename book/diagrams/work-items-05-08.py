@@ -13,7 +13,7 @@ def diagrams(Svg, GREEN, BLUE, ORANGE, GREY, RED, LIGHT):
 
     def naive_map():
         """05: gemm_naive: work-item (i, j) reads row i of A and column j of B."""
-        s = Svg(560, 300, "gemm_naive: one work-item per element of C")
+        s = Svg(560, 308, "gemm_naive: one work-item per element of C")
         c = 16
         ax, ay, bx, by = 30, 120, 230, 20
         grid(s, ax, ay, 6, 6, c)                     # A: M x K
@@ -249,7 +249,106 @@ def diagrams(Svg, GREEN, BLUE, ORANGE, GREY, RED, LIGHT):
             s.text(20, 214 + n * 18, line, anchor="start", size=14)
         return s.svg()
 
+
+    def tree_split():
+        """07: the first k levels from the bits of the global id."""
+        s = Svg(560, 340, "The search tree split at depth k = 2")
+        levels = 5
+        pruned = {(3, 1), (3, 6), (4, 9), (2, 3)}  # (depth, index): the bounds cut here
+
+        def pos(d, i):
+            step = 520 / (2 ** d)
+            return 30 + step * (i + 0.5), 96 + d * 40
+
+        def dead(d, i):
+            return any((dd, i >> (d - dd)) in pruned for dd in range(d))
+
+        s.text(14, 24, "n = 5 items, split at depth k = 2: four subtrees, one work-item each", anchor="start",
+               size=14, weight="bold")
+        s.rect(4, 80, 552, 104, fill=LIGHT["blue"], stroke="none", rx=0)
+        s.text(10, 62, "items 0 and 1: the bits of get_global_id(0); wi g: work-item g", anchor="start", size=14, color=BLUE)
+        for d in range(1, levels + 1):
+            for i in range(2 ** d):
+                (x, y), (px, py) = pos(d, i), pos(d - 1, i >> 1)
+                c = "#cccccc" if dead(d, i) else (RED if i & 1 else "#444")
+                s.line(px, py, x, y, color=c, sw=1.3)
+        for d in range(levels + 1):
+            for i in range(2 ** d):
+                if dead(d, i):
+                    continue
+                x, y = pos(d, i)
+                fill = "#bbbbbb" if (d, i) in pruned else LIGHT["orange"] if d == 2 else "#fff"
+                r = 6 if d < levels else 3.5
+                s.add('<circle cx="%g" cy="%g" r="%g" fill="%s" stroke="#333"/>' % (x, y, r, fill))
+        for i in range(4):
+            x, y = pos(2, i)
+            s.text(x + 10, y - 9, "wi %d" % i, anchor="start", size=13, color=ORANGE)
+        s.text(14, 316, "grey: pruned, the items left cannot reach the target (work-item 3 stops at once);",
+               anchor="start", size=13, color="#555")
+        s.text(14, 334, "black edge: the item left out; red edge: the item taken; orange: the subtrees' roots",
+               anchor="start", size=13, color="#555")
+        return s.svg()
+
+    def simt_lanes():
+        """07: a sub-group runs as long as its longest lane."""
+        s = Svg(560, 258, "One sub-group of 8 lanes in lockstep")
+        work, cw = [9, 3, 14, 5, 14, 2, 7, 4], 34
+        s.text(14, 22, "one sub-group of 8 lanes, each searching its own subtree", anchor="start", size=14,
+               weight="bold")
+        for lane, w in enumerate(work):
+            y = 34 + lane * 20
+            s.text(14, y + 14, "lane %d" % lane, anchor="start", size=13)
+            for t in range(max(work)):
+                c = RED if t < w else "#eee"
+                s.rect(72 + t * cw, y, cw - 3, 16, fill=c, stroke="#999", sw=0.5, rx=0)
+        busy, paid = sum(work), len(work) * max(work)
+        s.text(14, 212, "a box: one turn of the loop (visit a node, descend or backtrack); the", anchor="start",
+               size=13)
+        s.text(14, 230, "sub-group runs 14 turns, as many as its slowest lane: %d useful turns of" % busy,
+               anchor="start", size=13)
+        s.text(14, 248, "%d paid for, %.0f %% of the lanes busy (“lanes” in the output)" % (paid, 100 * busy / paid),
+               anchor="start", size=13)
+        return s.svg()
+
+    def pipeline():
+        """08: four chunks on one queue and on three."""
+        s = Svg(560, 270, "Four chunks on one queue and on three")
+        U, K, D, x0, sc = 60, 30, 40, 92, 0.8
+        col = {"u": GREEN, "k": RED, "d": BLUE}
+
+        def box(x, y, w, c, i):
+            s.rect(x0 + x * sc, y, w * sc - 2, 24, fill=col[c], stroke=col[c], rx=0)
+            s.text(x0 + x * sc + 4, y + 17, "%s%d" % (c, i), anchor="start", size=13, color="#fff")
+
+        s.text(14, 40, "one queue", anchor="start", size=13)
+        t = 0
+        for i in range(4):
+            for c, w in (("u", U), ("k", K), ("d", D)):
+                box(t, 24, w, c, i)
+                t += w
+        s.text(x0 + t * sc - 2, 66, "%d units" % t, anchor="end", size=13)
+        rows = {"u": 92, "k": 122, "d": 152}
+        for c, name in (("u", "upload"), ("k", "compute"), ("d", "download")):
+            s.text(14, rows[c] + 17, name, anchor="start", size=13)
+        tu = tk = td = 0
+        for i in range(4):
+            su, tu = tu, tu + U
+            sk = max(tk, tu); tk = sk + K
+            sd = max(td, tk); td = sd + D
+            box(su, rows["u"], U, "u", i); box(sk, rows["k"], K, "k", i); box(sd, rows["d"], D, "d", i)
+        s.text(x0 + td * sc + 4, rows["d"] + 17, "%d units" % td, anchor="start", size=13)
+        s.line(x0 + 4 * U * sc, 86, x0 + 4 * U * sc, 182, color="#444", dash="4,3")
+        for n, line in enumerate(["k3 waits for u3, d3 for k3 (event wait lists); each queue keeps its",
+                                  "own order. The uploads, the longest stage, take %d units together" % (4 * U),
+                                  "(dashed): no schedule ends before them plus the last chunk's",
+                                  "compute and download."]):
+            s.text(14, 204 + n * 18, line, anchor="start", size=13)
+        return s.svg()
+
     return {
+        "07-tree-split.svg": tree_split,
+        "07-simt-lanes.svg": simt_lanes,
+        "08-pipeline.svg": pipeline,
         "05-naive-map.svg": naive_map,
         "05-tiled-map.svg": tiled_map,
         "05-transpose-local.svg": transpose_local,

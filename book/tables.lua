@@ -247,7 +247,8 @@ end
 --   [ ]{.num include=results/gpu/01-hello-world.txt match="serial C: *([%d.]+) ms"}
 --
 -- From a CSV: `where` (column=value, separated by spaces or commas) must
--- match exactly one row, unless `pick=first|last|min|max` says which;
+-- match exactly one row, unless `pick=first|last|min|max` says which
+-- (`pick=spread`: the largest value over the smallest, for repeated runs);
 -- `value` is a column, `a/b` or `a/b%` (a ratio, in per cent).
 -- From any other file (a captured output): `match` is a Lua pattern whose
 -- first capture is the number; `nth=K` takes the K-th match (default 1).
@@ -283,7 +284,7 @@ function Span(el)
     local pick = a["pick"]
     if not pick then
       if #hits > 1 then
-        fail(".num: " .. #hits .. " rows of " .. path .. " match '" .. (a["where"] or "") .. "' (narrow it, or say pick=first|last|min|max)")
+        fail(".num: " .. #hits .. " rows of " .. path .. " match '" .. (a["where"] or "") .. "' (narrow it, or say pick=first|last|min|max|spread)")
       end
       x = val(hits[1])
     elseif pick == "first" then x = val(hits[1])
@@ -293,8 +294,20 @@ function Span(el)
         local v = val(row)
         if v and (not x or (pick == "min" and v < x) or (pick == "max" and v > x)) then x = v end
       end
+    elseif pick == "spread" then
+      -- largest over smallest: the rows are repeated runs of the same work
+      if #hits < 2 then fail(".num: pick=spread needs two or more rows of " .. path .. " matching '" .. (a["where"] or "") .. "', found " .. #hits) end
+      local lo, hi
+      for _, row in ipairs(hits) do
+        local v = val(row)
+        if v and v > 0 then
+          lo = (not lo or v < lo) and v or lo
+          hi = (not hi or v > hi) and v or hi
+        end
+      end
+      if lo then x = hi / lo end
     else
-      fail(".num: pick=" .. pick .. " (write first, last, min or max)")
+      fail(".num: pick=" .. pick .. " (write first, last, min, max or spread)")
     end
     if not x then fail(".num: '" .. want .. "' is not a number in the row of " .. path .. " that matches '" .. (a["where"] or "") .. "'") end
   else

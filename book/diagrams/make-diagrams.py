@@ -716,6 +716,13 @@ DIAGRAMS = {
 
 def main(outdir):
     os.makedirs(outdir, exist_ok=True)
+    # chapters 05 to 08: work-items and their data, in a file of their own
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("w", os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                                     "work-items-05-08.py"))
+    more = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(more)
+    DIAGRAMS.update(more.diagrams(Svg, GREEN, BLUE, ORANGE, GREY, RED, LIGHT))
     for name, fn in DIAGRAMS.items():
         text = fn()
         path = os.path.join(outdir, name)

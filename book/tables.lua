@@ -248,7 +248,8 @@ end
 --
 -- From a CSV: `where` (column=value, separated by spaces or commas) must
 -- match exactly one row, unless `pick=first|last|min|max` says which
--- (`pick=spread`: the largest value over the smallest, for repeated runs);
+-- (`pick=spread`: the largest value over the smallest, for repeated runs;
+-- `pick=median`: the middle one);
 -- `value` is a column, `a/b` or `a/b%` (a ratio, in per cent).
 -- From any other file (a captured output): `match` is a Lua pattern whose
 -- first capture is the number; `nth=K` takes the K-th match (default 1).
@@ -284,7 +285,7 @@ function Span(el)
     local pick = a["pick"]
     if not pick then
       if #hits > 1 then
-        fail(".num: " .. #hits .. " rows of " .. path .. " match '" .. (a["where"] or "") .. "' (narrow it, or say pick=first|last|min|max|spread)")
+        fail(".num: " .. #hits .. " rows of " .. path .. " match '" .. (a["where"] or "") .. "' (narrow it, or say pick=first|last|min|max|median|spread)")
       end
       x = val(hits[1])
     elseif pick == "first" then x = val(hits[1])
@@ -306,8 +307,17 @@ function Span(el)
         end
       end
       if lo then x = hi / lo end
+    elseif pick == "median" then
+      -- the middle of repeated runs (the mean of the two middle ones)
+      local vs = {}
+      for _, row in ipairs(hits) do
+        local v = val(row)
+        if v then vs[#vs + 1] = v end
+      end
+      table.sort(vs)
+      if #vs > 0 then x = (vs[(#vs + 1) // 2] + vs[#vs // 2 + 1]) / 2 end
     else
-      fail(".num: pick=" .. pick .. " (write first, last, min, max or spread)")
+      fail(".num: pick=" .. pick .. " (write first, last, min, max, median or spread)")
     end
     if not x then fail(".num: '" .. want .. "' is not a number in the row of " .. path .. " that matches '" .. (a["where"] or "") .. "'") end
   else

@@ -13,7 +13,8 @@
 --   where    space-separated `column=value` (value may be `a|b|c`); rows
 --            that match all of them are kept, in file order.
 --   pivot    `ROW,COL,VALUE`: one row per distinct ROW, one column per
---            distinct COL, VALUE in the cells (a variants-by-sizes table).
+--            distinct COL, VALUE in the cells (a variants-by-sizes table;
+--            a cell several rows give is their median).
 --   ratio    with pivot: the ROW whose values are the yardstick; each cell
 --            also shows its value as a share of the yardstick's.
 --   rows     with pivot: the ROW values to show, in this order (default all).
@@ -150,12 +151,18 @@ function CodeBlock(el)
     local p = split(pivot, ",")
     if #p ~= 3 then fail("pivot must be ROW,COL,VALUE") end
     local rcol, ccol, vcol = resolve(p[1], has, path), resolve(p[2], has, path), resolve(p[3], has, path)
-    local rkeys, ckeys, seenr, seenc, val = {}, {}, {}, {}, {}
+    local rkeys, ckeys, seenr, seenc, val, runs = {}, {}, {}, {}, {}, {}
     for _, r in ipairs(kept) do
       local rk, ck = r[rcol], r[ccol]
       if not seenr[rk] then seenr[rk] = true; rkeys[#rkeys + 1] = rk end
       if not seenc[ck] then seenc[ck] = true; ckeys[#ckeys + 1] = ck end
-      val[rk .. "\0" .. ck] = tonumber(r[vcol])
+      local k, v = rk .. "\0" .. ck, tonumber(r[vcol])
+      if v then runs[k] = runs[k] or {}; table.insert(runs[k], v) end
+    end
+    -- A cell measured more than once (repeated runs) shows the median.
+    for k, vs in pairs(runs) do
+      table.sort(vs)
+      val[k] = (vs[(#vs + 1) // 2] + vs[#vs // 2 + 1]) / 2
     end
     if el.attributes["rows"] then
       rkeys = split(el.attributes["rows"], ",")

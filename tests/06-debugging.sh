@@ -99,8 +99,9 @@ expect_out 2 'build log for .*missing-semicolon' "06: the quiet build keeps the 
 
 # The sanitizer build exits 2 with the build log, not 1 from LeakSanitizer.
 expect 0 "06: the sanitizer build" -- make -s "$BIN/asan/06-debugging"
+ICDS=$(sanitizer_icds)
 for f in missing-semicolon.cl undeclared.cl; do
-    run_cmd env ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+    run_cmd env ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 OCL_ICD_VENDORS="$ICDS" \
         LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0" \
         "$PWD/$BIN/asan/06-debugging" -o build -f "$f"
     if [ "$ST" -ne 2 ]; then fail "06: asan, a build failure exits 2 ($f)" "exit status $ST" "asan -o build -f $f"
@@ -108,6 +109,7 @@ for f in missing-semicolon.cl undeclared.cl; do
     elif ! grep -q 'build log for' "$ERR"; then fail "06: asan, a build failure exits 2 ($f)" "no build log" "asan -o build -f $f"
     else pass "06: asan, a build failure exits 2 with the log ($f)"; fi
 done
+rm -rf "$ICDS"
 
 # Errors mode: one run shows every message, with the helper's names and hints.
 for name in CL_BUILD_PROGRAM_FAILURE CL_INVALID_PROGRAM_EXECUTABLE CL_INVALID_BUILD_OPTIONS \

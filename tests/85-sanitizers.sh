@@ -9,6 +9,8 @@ LSAN_SUPP=$(mktemp /var/tmp/workbook-lsan.XXXXXX 2>/dev/null || mktemp)
 cp tests/lsan.supp "$LSAN_SUPP"
 export LSAN_OPTIONS=suppressions=$LSAN_SUPP:print_suppressions=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+OCL_ICD_VENDORS=$(sanitizer_icds)
+export OCL_ICD_VENDORS
 
 san_clean() { # san_clean NAME -- CMD...: exit 0 and no sanitizer report
     local name=$1; shift 2
@@ -50,3 +52,5 @@ for sol in solutions/*/; do
     rm -rf "$solved"
 done
 rm -f "$LSAN_SUPP"
+rm -rf "$OCL_ICD_VENDORS"
+unset OCL_ICD_VENDORS

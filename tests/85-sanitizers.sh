@@ -48,7 +48,8 @@ for sol in solutions/*/; do
     solved=$(mktemp -d)
     tools/starters.sh solve "$ex" "$solved"
     expect_out 0 "score ([0-9]+)/\\1$" "asan: exercise $ex solution" -- \
-        env CC="cc -fsanitize=address,undefined -fno-sanitize-recover=undefined" tools/grade.sh "$ex" "$solved"
+        env -u OCL_ICD_VENDORS CC="cc -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
+        tools/grade.sh "$ex" "$solved" # the sandbox cannot see the folder of drivers
     rm -rf "$solved"
 done
 rm -f "$LSAN_SUPP"

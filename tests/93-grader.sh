@@ -87,6 +87,22 @@ w=$(mktemp -d)
 ln -s "$PWD/solutions/04-3-add-block-sums/add_sums.cl" "$w/add_sums.cl"
 expect_out 3 "not a plain file" "attack: 04-3 as a link to the solution is refused" -- tools/grade.sh 04-3 "$w"
 rm -rf "$w"
+# A kernel the compiler takes seconds over (20 000 statements behind a branch
+# never taken; the constant differs per run so no compiler cache knows it)
+# fails as "does not compile" once the compile limit is up, not as slow checks.
+w=$(mktemp -d)
+awk -v tag="$$" 'BEGIN {
+    print "__kernel void sq_dist(__global const float *A, __global const float *B,"
+    print "                      __global float *D, const int X, const int Y)"
+    print "{\n    int x = get_global_id(0);\n    if (x >= X) return;\n    float s = 0.0f;"
+    print "    for (int y = 0; y < Y; y++) { float d = A[x] - B[y]; s += d * d; }"
+    print "    if (Y == -" tag ") {"
+    for (i = 0; i < 20000; i++) printf "        s = s * %.7ff + B[(x + %d) %% Y];\n", 1.0001 + i * 1e-7, i
+    print "    }\n    D[x] = s;\n}"
+}' >"$w/sq_dist.cl"
+expect_out 3 'sq_dist.cl did not compile within 1 s' "grader: a kernel the compiler never finishes fails as not compiling" \
+    -- env GRADE_COMPILE_SECONDS=1 GRADE_NO_SPEED=1 tools/grade.sh 01-1 "$w"
+rm -rf "$w"
 # 01-2 spinning in two processes: each check times out, and when grading
 # ends no process of the submission is left.
 w=$(mktemp -d)

@@ -19,7 +19,9 @@
 # Each check has a time limit (GRADE_CASE_SECONDS, 10 s; 20 under Oclgrind),
 # kept by the checker's SIGALRM and by a watchdog process beside it that the
 # OpenCL runtime cannot hold up (exercises/grading.c); a student's program
-# has its own (3 s), and the whole pass GRADE_PASS_SECONDS (300).
+# has its own (3 s), and the whole pass GRADE_PASS_SECONDS (300). Compiling
+# a kernel has a limit of its own (GRADE_COMPILE_SECONDS, 120 s): past it the
+# submission does not build.
 # For the exercises tools/see/expected.txt lists, a last run under Oclgrind
 # with make see's plugin, in the sandbox, gives one line of advice on the
 # kernel's access patterns (tools/see/feedback.sh), never a mark.
@@ -234,6 +236,14 @@ pass() {
         st=$?
         grep -q '^done$' "$v" && return
         grep -q '^nobuild ' "$v" && return
+        # Stopped while the compiler ran (the checker's compile limit, or
+        # this pass's): the kernel does not compile, whatever check was open.
+        local compiling
+        compiling=$(awk '$1 == "compiling" { c = $2 " " $3 } $1 == "compiled" { c = "" } END { print c }' "$v")
+        if [ -n "$compiling" ]; then
+            echo "nobuild ${compiling% *} did not compile within ${compiling##* } s (a kernel too large for the compiler?)" >>"$v"
+            return
+        fi
         if [ "$(tail -n 1 "$v" | cut -d' ' -f1)" = restart ]; then # Oclgrind's error limit: go on afresh
             first=$(tail -n 1 "$v" | cut -d' ' -f2)
             : >"$tmp/ocl/oclgrind.log"

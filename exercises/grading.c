@@ -327,7 +327,7 @@ cl_program grade_build(clu_env *env, const char *name, const char *options)
      * if the pass ends before "compiled". */
     const char *lim = getenv("GRADE_COMPILE_SECONDS");
     const unsigned compile_s = lim && atoi(lim) > 0 ? (unsigned)atoi(lim) : 120;
-    record("compiling %s %u", name, compile_s);
+    if (verdict_ok_) record("compiling %s %u", name, compile_s);
     unsigned left = watch(compile_s);
     size_t len;
     char *text = read_whole(path, &len);
@@ -348,7 +348,7 @@ cl_program grade_build(clu_env *env, const char *name, const char *options)
     CLU_CHECK_ERR(err, "clCreateProgramWithSource");
     err = clBuildProgram(p, 1, &env->device, options, NULL, NULL);
     watch(0);
-    record("compiled %s", name);
+    if (verdict_ok_) record("compiled %s", name);
     free(src);
     if (err != CL_SUCCESS) {
         size_t loglen = 0;

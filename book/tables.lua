@@ -260,6 +260,7 @@ end
 -- `value` is a column, `a/b` or `a/b%` (a ratio, in per cent).
 -- From any other file (a captured output): `match` is a Lua pattern whose
 -- first capture is the number; `nth=K` takes the K-th match (default 1).
+-- `as=text` prints the capture itself, as code (a word the program printed).
 -- `format` is a printf format (default: as the tables print numbers);
 -- `scale=F` multiplies first. Anything missing stops the build.
 function Span(el)
@@ -336,9 +337,12 @@ function Span(el)
     local nth, k = tonumber(a["nth"] or "1"), 0
     for cap in text:gmatch(pat) do
       k = k + 1
-      if k == nth then x = tonumber(cap); break end
+      if k == nth then x = a["as"] == "text" and cap or tonumber(cap); break end
     end
     if not x then fail(".num: " .. path .. " has no match " .. (nth > 1 and ("number " .. nth .. " ") or "") .. "for '" .. pat .. "'") end
+    if a["as"] == "text" then -- a word of the output itself (an error's name, "ok"), as code
+      return pandoc.Code(x, pandoc.Attr("", { "num" }, { title = "from " .. path }))
+    end
   end
   x = x * tonumber(a["scale"] or "1")
   local s = a["format"] and string.format(a["format"], x) or fmt(x)

@@ -68,6 +68,13 @@ printf 'It took [ ]{.num include=%s match="serial C: *([%%d.]+) ms" format=%%.1f
 expect_out 0 '^It took 741\.7 ms\.$' "number filter: a number from a captured output" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
 printf '[ ]{.num include=%s match="kernel: *([%%d.]+) ms"}\n' "$TXT" >"$MISS"
 expect_out 83 "has no match for" "number filter: a pattern the capture lacks stops the build" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+# as=text: a word of the output (chapter 06's table of what each device did);
+# a run whose verdict is no longer "ok" stops the build.
+printf '$ ./run -o race\nverified sum: 16 values: ok\n# end snippet run1\n$ ./run -o uninit\nverified sum: 16 values: FAILED\n' >"$TXT"
+printf 'Race: [ ]{.num include=%s match="%%-o race[^#]-verified sum[^%%c]-: (ok)" as=text}.\n' "$TXT" >"$MISS"
+expect_out 0 '^Race: ok\.$' "number filter: as=text prints a word of a captured run" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+printf 'Uninit: [ ]{.num include=%s match="%%-o uninit[^#]-verified sum[^%%c]-: (ok)" as=text}.\n' "$TXT" >"$MISS"
+expect_out 83 "has no match for" "number filter: as=text stops the build when the run says otherwise" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
 rm -f "$TXT"
 # A long captured output folds on the web and stays out of the printed edition.
 LONGLOG=$(mktemp --suffix=.txt)

@@ -26,7 +26,8 @@
 __kernel void fma_peak(__global float *out, const float a, const float b)
 {
     const float8 va = (float8)(a), vb = (float8)(b);
-    float8 x0 = (float8)(get_global_id(0) * 1e-7f) + (float8)(0.0f, 0.01f, 0.02f, 0.03f, 0.04f, 0.05f, 0.06f, 0.07f);
+    const float8 lanes = (float8)(0.0f, 0.01f, 0.02f, 0.03f, 0.04f, 0.05f, 0.06f, 0.07f);
+    float8 x0 = (float8)(get_global_id(0) * 1e-7f) + lanes;
     float8 x1 = x0 + 0.1f, x2 = x0 + 0.2f, x3 = x0 + 0.3f;
     float8 x4 = x0 + 0.4f, x5 = x0 + 0.5f, x6 = x0 + 0.6f, x7 = x0 + 0.7f;
     for (int i = 0; i < PEAK_ITERS / 8; i++) {

@@ -76,6 +76,18 @@ expect_out 0 '^Race: ok\.$' "number filter: as=text prints a word of a captured 
 printf 'Uninit: [ ]{.num include=%s match="%%-o uninit[^#]-verified sum[^%%c]-: (ok)" as=text}.\n' "$TXT" >"$MISS"
 expect_out 83 "has no match for" "number filter: as=text stops the build when the run says otherwise" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
 rm -f "$TXT"
+# A line of code wider than the web book's code column is reported (tools/book.sh
+# then stops the build); program output (.text) may be wider.
+LONGC=$(mktemp --suffix=.c) LONGREP=$(mktemp)
+printf 'int x;\n/* %s */\n' "$(printf 'y%.0s' $(seq 1 120))" >"$LONGC"
+printf '```{.c include=%s}\n```\n' "$LONGC" >"$MISS"
+env BOOK_ROOT=/ BOOK_LONG_LINES="$LONGREP" pandoc --lua-filter book/snippets.lua -t plain "$MISS" >/dev/null 2>&1
+expect_out 0 ':2: 126 characters' "book: a 126-character line of code is reported" -- cat "$LONGREP"
+: >"$LONGREP"
+printf '```{.text include=%s}\n```\n' "$LONGC" >"$MISS"
+env BOOK_ROOT=/ BOOK_LONG_LINES="$LONGREP" pandoc --lua-filter book/snippets.lua -t plain "$MISS" >/dev/null 2>&1
+expect 0 "book: the same line as program output (.text) is not" -- test ! -s "$LONGREP"
+rm -f "$LONGC" "$LONGREP"
 # A long captured output folds on the web and stays out of the printed edition.
 LONGLOG=$(mktemp --suffix=.txt)
 seq 1 40 >"$LONGLOG"

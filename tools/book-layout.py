@@ -4,7 +4,8 @@ Chromium as a reader would.
 
 For every page at 400, 1100 and 1280 px: does the page scroll sideways (the
 document wider than the window)? If so, which elements stick out (those not
-inside a box that scrolls by itself)? Also: does the search find something
+inside a box that scrolls by itself)? At 1280 px: does any code listing
+scroll sideways inside its box (program output may; code may not)? Also: does the search find something
 from file://, and does the menu open on a phone? Screenshots of every page
 at 400 and 1280 px, and of chosen places (tables, figures, search, menu),
 are kept in SHOTDIR for a person to look at.
@@ -51,6 +52,14 @@ function check(f) {{
         }}
         out.push(tag + ": overflow " + e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") +
                  " right=" + Math.round(r.right) + " " + (e.textContent || "").trim().slice(0, 50).replace(/\\s+/g, " "));
+      }});
+    }}
+    if (+f.getAttribute("width") >= 1280) {{ // code listings fit the column on a desktop
+      d.querySelectorAll("pre.sourceCode").forEach(function (p) {{
+        if (/\\b(text|bash)\\b/.test(p.className) || p.scrollWidth <= p.clientWidth + 1) return;
+        var longest = (p.textContent || "").split("\\n").reduce(function (a, b) {{ return b.length > a.length ? b : a; }}, "");
+        out.push(tag + ": a listing scrolls sideways (" + p.scrollWidth + " > " + p.clientWidth + " px, " +
+                 longest.length + " characters): " + longest.trim().slice(0, 60));
       }});
     }}
     var probe = f.getAttribute("data-probe");

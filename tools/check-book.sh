@@ -6,7 +6,7 @@
 #   1. links, images, figure and table numbers of every page
 #      (tools/check-links.py);
 #   2. headless Chromium at 400, 1100 and 1280 px: no page may scroll
-#      sideways; the search must find something from file://; the menu must
+#      sideways, and at 1280 px no code listing inside its box; the search must find something from file://; the menu must
 #      open on a phone (tools/book-layout.py). Screenshots of every page and
 #      of chosen places go to build/book/shots/;
 #   3. the PDF: a font for every character it prints (tools/book-glyphs.py);
@@ -35,6 +35,14 @@ if python3 tools/book-layout.py --layout-only "$chrome" "$bad" "$bad" 2>&1 | gre
     echo "check-book: the layout check rejects a page that scrolls sideways (self-test)"
 else
     echo "check-book: the layout check did not notice a page wider than the screen" >&2; status=1
+fi
+# And a code listing wider than its column at 1280 px.
+long=$(printf 'x%.0s' $(seq 1 200))
+sed "s|<main>|<main><div class=\"sourceCode\"><pre class=\"sourceCode c\"><code>$long</code></pre></div>|" "$out/ch-hello.html" >"$bad/wide.html"
+if python3 tools/book-layout.py --layout-only "$chrome" "$bad" "$bad" 2>&1 | grep -q 'wide.html at 1280 px: a listing scrolls sideways'; then
+    echo "check-book: the layout check rejects a listing that scrolls sideways at 1280 px (self-test)"
+else
+    echo "check-book: the layout check did not notice a listing wider than the code column" >&2; status=1
 fi
 rm -rf "$bad"
 python3 tools/book-layout.py "$chrome" "$out" "$out/shots" || status=1

@@ -121,7 +121,8 @@ static const variant variants[] = {
      .kernel = "scan_blelloch_pad", .file = BLOCK, .plan = plan_multiblock, .per_item = 2},
     {.name = "reduce", .why = "the up-sweep alone: the total of n values, each read once (1n)",
      .kernel = "reduce_tiles", .file = FAST, .plan = plan_reduce, .total_only = 1},
-    {.name = "reduce-then-scan", .why = "tile totals, their scan, then each tile scanned again from its total (3n)",
+    {.name = "reduce-then-scan",
+     .why = "tile totals, their scan, then each tile scanned again from its total (3n)",
      .kernel = "scan_tiles", .file = FAST, .plan = plan_reduce_then_scan},
     {.name = "lookback", .why = "one pass (2n): each tile adds its predecessors' published totals",
      .kernel = "scan_lookback", .file = FAST, .plan = plan_lookback},
@@ -373,7 +374,8 @@ static double time_variant(scan *s, const variant *v, size_t reps, void *h_in, v
     for (int r = 0; r < 3 * !!v->plan; r++)
         for (int i = 0; i < s->nsteps; i++) {
             size_t global = s->steps[i].groups * s->wg;
-            CLU_CHECK(clEnqueueNDRangeKernel(s->env->queue, s->steps[i].k, 1, NULL, &global, &s->wg, 0, NULL, NULL));
+            CLU_CHECK(clEnqueueNDRangeKernel(s->env->queue, s->steps[i].k, 1, NULL, &global, &s->wg, 0, NULL,
+                                             NULL));
         }
     CLU_CHECK(clFinish(s->env->queue));
     for (size_t r = 0; !v->plan && r < reps; r++) {

@@ -69,13 +69,15 @@ typedef struct {
 
 static const variant variants[] = {
     {.name = "naive", .why = "one work-item per element of C", .kernel = "gemm_naive", .file = K1},
-    {.name = "rows", .why = "naive, neighbours take rows: uncoalesced", .kernel = "gemm_rows", .file = K1, .rows = 1},
+    {.name = "rows", .why = "naive, neighbours take rows: uncoalesced", .kernel = "gemm_rows", .file = K1,
+     .rows = 1},
     {.name = "bt", .why = "B transposed (the slides' kernel)", .kernel = "gemm_bt", .file = K1, .bt = 1},
     {.name = "tiled", .why = "local-memory tiles of A and BT", .kernel = "gemm_tiled", .file = K1,
      .opts = "-DPAD=0", .blocks = TILE, .bt = 1},
     {.name = "tiled-pad", .why = "the same, tiles padded: no bank conflicts", .kernel = "gemm_tiled", .file = K1,
      .opts = "-DPAD=1", .blocks = TILE, .bt = 1},
-    {.name = "1d", .why = "WPT elements of a column per work-item", .kernel = "gemm_1d", .file = K1, .blocks = COLUMN},
+    {.name = "1d", .why = "WPT elements of a column per work-item", .kernel = "gemm_1d", .file = K1,
+     .blocks = COLUMN},
     {.name = "2d", .why = "TM x TN elements per work-item", .kernel = "gemm_reg", .file = K2,
      .opts = "-DVEC=0 -DDBUF=0", .blocks = REGISTERS},
     {.name = "vec", .why = "2d with float4 loads", .kernel = "gemm_reg", .file = K2, .opts = "-DVEC=1 -DDBUF=0",
@@ -149,21 +151,25 @@ static const char *build(lesson *L, config *c, int given, char *why, size_t len)
 {
     char opts[400], tile[100] = "", extra[160];
     if (c->v->blocks == REGISTERS)
-        snprintf(tile, sizeof tile, " -DBM=%zu -DBN=%zu -DBK=%zu -DTM=%zu -DTN=%zu", c->t.bm, c->t.bn, c->t.bk, c->t.tm, c->t.tn);
+        snprintf(tile, sizeof tile, " -DBM=%zu -DBN=%zu -DBK=%zu -DTM=%zu -DTN=%zu", c->t.bm, c->t.bn, c->t.bk,
+                 c->t.tm, c->t.tn);
     if (c->v->blocks == CPU) tuning_cpu_options(&L->env, c->t, tile, sizeof tile);
     tuning_options(&L->env, c->v->tuned, c->t, extra, sizeof extra); /* NVIDIA's */
-    snprintf(opts, sizeof opts, "%s -DTS=%zu -DWPT=%zu%s%s", c->v->opts ? c->v->opts : "", c->ts, c->wpt, tile, extra);
+    snprintf(opts, sizeof opts, "%s -DTS=%zu -DWPT=%zu%s%s", c->v->opts ? c->v->opts : "", c->ts, c->wpt, tile,
+             extra);
     c->prog = clu_build(&L->env, c->v->file, opts);
     c->kernel = clu_kernel(c->prog, c->v->kernel);
     const size_t wg = c->local[0] * c->local[1];
     if (given) clu_check_wgsize(&L->env, c->kernel, wg); /* asked for: refuse with the limits */
     size_t most = 0;
     cl_ulong local = 0, has = clu_device_ulong(L->env.device, CL_DEVICE_LOCAL_MEM_SIZE);
-    CLU_CHECK(clGetKernelWorkGroupInfo(c->kernel, L->env.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof most, &most, NULL));
-    CLU_CHECK(clGetKernelWorkGroupInfo(c->kernel, L->env.device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof local, &local, NULL));
+    const cl_device_id dev = L->env.device;
+    CLU_CHECK(clGetKernelWorkGroupInfo(c->kernel, dev, CL_KERNEL_WORK_GROUP_SIZE, sizeof most, &most, NULL));
+    CLU_CHECK(clGetKernelWorkGroupInfo(c->kernel, dev, CL_KERNEL_LOCAL_MEM_SIZE, sizeof local, &local, NULL));
     if (wg <= most && local <= has) return NULL;
-    snprintf(why, len, "groups of %zu work-items with %llu bytes of local memory do not fit (this kernel allows %zu "
-             "work-items here, the device has %llu bytes)", wg, (unsigned long long)local, most, (unsigned long long)has);
+    snprintf(why, len, "groups of %zu work-items with %llu bytes of local memory do not fit (this kernel "
+             "allows %zu work-items here, the device has %llu bytes)", wg, (unsigned long long)local, most,
+             (unsigned long long)has);
     clReleaseKernel(c->kernel);
     clReleaseProgram(c->prog);
     return why;
@@ -182,7 +188,8 @@ static const char *choose(lesson *L, config *c, const tiles *only, char *why, si
     tiles list[8] = {only ? *only : L->t};
     if (c->v->blocks == CPU && !given) list[0] = tuning_cpu_tiles(&L->env, L->M, L->N);
     if (c->v->blocks == CPU && given && tuning_cpu_refused(&L->env, L->t, why, len)) clu_die("-c: %s", why);
-    const size_t n = given || only || c->v->blocks >= CPU16 ? 1 : reg ? tuning_candidates(&L->env, L->M, L->N, list, 8) : 5;
+    const size_t n = given || only || c->v->blocks >= CPU16 ? 1
+                     : reg ? tuning_candidates(&L->env, L->M, L->N, list, 8) : 5;
     const char *no = "no tile side from 16 down is a multiple of -w";
     for (size_t k = 0; k < n; k++) {
         c->t = list[k], c->ts = L->ts ? L->ts : (size_t)16 >> (reg ? 0 : k);
@@ -258,8 +265,8 @@ static size_t check(lesson *L, config *c, int exact)
     /* A rectangular read skips the padding at the end of each row. */
     const size_t origin[3] = {0, 0, 0}, region[3] = {N * sizeof(float), M, 1};
     cl_event ev;
-    CLU_CHECK(clEnqueueReadBufferRect(L->env.queue, c->d[2], CL_TRUE, origin, origin, region, c->Np * sizeof(float),
-                                      0, N * sizeof(float), 0, L->h_C, 0, NULL, &ev));
+    CLU_CHECK(clEnqueueReadBufferRect(L->env.queue, c->d[2], CL_TRUE, origin, origin, region,
+                                      c->Np * sizeof(float), 0, N * sizeof(float), 0, L->h_C, 0, NULL, &ev));
     c->down_ms = clu_event_ms(ev);
     clReleaseEvent(ev);
     float *guard = clu_malloc(c->guard * sizeof(float), "the guard zone");

@@ -319,16 +319,23 @@ int main(int argc, char **argv)
     int chosen = 0; /* run */
     // snippet: options
     const clu_option opts[] = {
-        {.flag = "-o", .metavar = "MODE", .help = "what to do, one mode per run", .kind = CLU_OPT_VARIANT, .dest = &chosen,
-         .table = variants, .count = sizeof variants / sizeof variants[0], .stride = sizeof variants[0]},
-        {.flag = "-x", .metavar = "X", .help = "run modes: elements of the input and output", .kind = CLU_OPT_SIZE, .dest = &a.X, .min = 1, .max = 1 << 24},
-        {.flag = "-y", .metavar = "Y", .help = "run modes: length of B in tiled_sum", .kind = CLU_OPT_SIZE, .dest = &a.Y, .min = 1, .max = 1 << 20},
-        {.flag = "-t", .metavar = "WG", .help = "run modes: work-group size (default: the largest power of two up to 64 each kernel allows)",
+        {.flag = "-o", .metavar = "MODE", .help = "what to do, one mode per run", .kind = CLU_OPT_VARIANT,
+         .dest = &chosen, .table = variants, .count = sizeof variants / sizeof variants[0],
+         .stride = sizeof variants[0]},
+        {.flag = "-x", .metavar = "X", .help = "run modes: elements of the input and output",
+         .kind = CLU_OPT_SIZE, .dest = &a.X, .min = 1, .max = 1 << 24},
+        {.flag = "-y", .metavar = "Y", .help = "run modes: length of B in tiled_sum", .kind = CLU_OPT_SIZE,
+         .dest = &a.Y, .min = 1, .max = 1 << 20},
+        {.flag = "-t", .metavar = "WG",
+         .help = "run modes: work-group size (default: the largest power of two up to 64 each kernel allows)",
          .kind = CLU_OPT_SIZE, .dest = &a.wg, .min = 1, .max = 1 << 16},
-        {.flag = "-f", .metavar = "FILE", .help = "build, dump: a file of lessons/06-debugging/broken/ or kernels/, or a path",
+        {.flag = "-f", .metavar = "FILE",
+         .help = "build, dump: a file of lessons/06-debugging/broken/ or kernels/, or a path",
          .kind = CLU_OPT_STRING, .dest = &a.file},
-        {.flag = "-O", .metavar = "OPTIONS", .help = "build, dump: build options, e.g. '-Werror'", .kind = CLU_OPT_STRING, .dest = &a.options},
-        {.flag = "-w", .metavar = "FILE", .help = "dump: write the program binary to FILE", .kind = CLU_OPT_STRING, .dest = &a.save},
+        {.flag = "-O", .metavar = "OPTIONS", .help = "build, dump: build options, e.g. '-Werror'",
+         .kind = CLU_OPT_STRING, .dest = &a.options},
+        {.flag = "-w", .metavar = "FILE", .help = "dump: write the program binary to FILE",
+         .kind = CLU_OPT_STRING, .dest = &a.save},
     };
     // end snippet options
     const size_t nopts = sizeof opts / sizeof opts[0];

@@ -178,7 +178,8 @@ outcome run_mitm(ctx *c, const variant *v, const problem *p, int timed)
     int *h_s2 = clu_malloc(n2 * 4, "the second half's sums");
     uint64_t *h_hits = clu_malloc(n1 * 8, "the matches");
     double t0 = clu_now();
-    size_t global1 = clu_round_up(n1, wg_half), global2 = clu_round_up(n2, wg_half), global3 = clu_round_up(n1, wg_meet);
+    size_t global1 = clu_round_up(n1, wg_half), global2 = clu_round_up(n2, wg_half);
+    size_t global3 = clu_round_up(n1, wg_meet);
     CLU_CHECK(clSetKernelArg(half, 0, sizeof c->d_a, &c->d_a));
     CLU_CHECK(clSetKernelArg(half, 1, sizeof zero, &zero));
     CLU_CHECK(clSetKernelArg(half, 2, sizeof m1, &m1));

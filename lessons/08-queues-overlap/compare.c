@@ -140,7 +140,8 @@ static double run_split(clu_env *envs[2], const float *x, const float *y, float 
         CLU_CHECK(clSetKernelArg(k[i], 3, sizeof f, &f));
         CLU_CHECK(clSetKernelArg(k[i], 4, sizeof m, &m));
         CLU_CHECK(clEnqueueNDRangeKernel(q, k[i], 1, NULL, &global, &wg[i], 0, NULL, NULL));
-        CLU_CHECK(clEnqueueReadBuffer(q, d[i][2], CL_FALSE, 0, count[i] * 4, z + first[i], 0, NULL, &done[ndone++]));
+        CLU_CHECK(clEnqueueReadBuffer(q, d[i][2], CL_FALSE, 0, count[i] * 4, z + first[i], 0, NULL,
+                                      &done[ndone++]));
         CLU_CHECK(clFlush(q));
     }
     /* Wait for both reads to be in z (clFinish alone is not enough on rusticl). */

@@ -215,7 +215,8 @@ static const variant variants[] = {
     {.name = "pinned", .why = "the same from pinned host memory (CL_MEM_ALLOC_HOST_PTR)", .run = run_pinned},
     {.name = "mapped", .why = "no copies: the kernel works on mapped pinned buffers", .run = run_mapped},
     {.name = "chunks1", .why = "pinned, in chunks, all on one in-order queue", .run = run_chunks1, .pipeline = 1},
-    {.name = "chunks3", .why = "the chunks on three queues with events: overlapped", .run = run_chunks3, .pipeline = 1},
+    {.name = "chunks3", .why = "the chunks on three queues with events: overlapped", .run = run_chunks3,
+     .pipeline = 1},
 };
 enum { SERIAL, OMP, NV = sizeof variants / sizeof variants[0] };
 // end snippet variants

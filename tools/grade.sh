@@ -236,11 +236,11 @@ pass() {
         st=$?
         grep -q '^done$' "$v" && return
         grep -q '^nobuild ' "$v" && return
-        # Stopped while the compiler ran (the checker's compile limit, or
+        # Out of time while the compiler ran (the checker's compile limit, or
         # this pass's): the kernel does not compile, whatever check was open.
         local compiling
         compiling=$(awk '$1 == "compiling" { c = $2 " " $3 } $1 == "compiled" { c = "" } END { print c }' "$v")
-        if [ -n "$compiling" ]; then
+        if [ -n "$compiling" ] && { [ $st -eq 124 ] || [ $st -eq 137 ] || grep -q '^timeout ' "$v"; }; then
             echo "nobuild ${compiling% *} did not compile within ${compiling##* } s (a kernel too large for the compiler?)" >>"$v"
             return
         fi

@@ -184,6 +184,10 @@ double clu_run_best(clu_env *env, cl_kernel kernel, cl_uint dims, const size_t *
  * `bytes` in GB/s counting bytes read and written. */
 double clu_peak_gflops(clu_env *env);
 double clu_copy_gbps(clu_env *env, size_t bytes);
+/* How many loop iterations, of all its loops together, one work-item may
+ * run before the device stops them without a word (Mesa's llvmpipe: 65535);
+ * 0 where no limit shows below 2^17. Measured once per device. */
+size_t clu_loop_limit(clu_env *env);
 
 /* Seeded data: the same seed gives the same numbers on every machine. */
 void clu_fill_random(float *data, size_t n, uint64_t seed, float lo, float hi);

@@ -63,7 +63,7 @@ double clu_run_best(clu_env *env, cl_kernel kernel, cl_uint dims, const size_t *
     return env->host_timer ? best_host : best;
 }
 
-/* ---- yardsticks (kernels/00-peak.cl) ------------------------------------- */
+/* ---- yardsticks and limits (kernels/00-peak.cl) ------------------------------ */
 
 static cl_kernel yardstick(clu_env *env, const char *name, const char *options, cl_program *p,
                            size_t *local)
@@ -100,6 +100,33 @@ double clu_peak_gflops(clu_env *env)
     clReleaseKernel(k);
     clReleaseProgram(p);
     return 2.0 * 8.0 * iters * (double)global / ms * 1e-6;
+}
+
+size_t clu_loop_limit(clu_env *env)
+{
+    static cl_device_id known; /* measured once per device and process */
+    static size_t limit;
+    if (known == env->device) return limit;
+    cl_program p;
+    size_t local, global = 1;
+    cl_kernel k = yardstick(env, "loop_limit", "", &p, &local);
+    const cl_uint n = 1u << 17; /* twice llvmpipe's 65535, quick everywhere (Oclgrind too) */
+    cl_uint got = 0;
+    cl_mem out = clu_buffer(env, CL_MEM_WRITE_ONLY, sizeof got, NULL, "the loop-limit test");
+    CLU_CHECK(clSetKernelArg(k, 0, sizeof out, &out));
+    CLU_CHECK(clSetKernelArg(k, 1, sizeof n, &n));
+    local = 1;
+    CLU_CHECK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
+    clu_read(env, out, sizeof got, &got);
+    clReleaseMemObject(out);
+    clReleaseKernel(k);
+    clReleaseProgram(p);
+    /* Step the sequence here: after how many steps did the device stop? */
+    cl_uint x = 1u, steps = 0;
+    while (steps < n && x != got) x = x * 1664525u + 1013904223u, steps++;
+    known = env->device;
+    limit = steps < n ? (steps ? steps : 1) : 0;
+    return limit;
 }
 
 double clu_copy_gbps(clu_env *env, size_t bytes)

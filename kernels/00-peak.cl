@@ -6,6 +6,8 @@
  * device's practical FP32 peak.
  * copy4: a float4 copy. Its bytes read plus written per second are the
  * practical memory bandwidth.
+ * loop_limit: not a speed but a limit no clGetDeviceInfo query reports: how
+ * many loop iterations one work-item may run before the device stops it.
  */
 
 /* A device without hardware fused multiply-add (Mesa's llvmpipe) emulates
@@ -48,3 +50,19 @@ __kernel void copy4(__global const float4 *src, __global float4 *dst, const uint
         dst[i] = src[i];
 }
 // end snippet copy4
+
+// snippet: loop-limit
+/* One work-item steps a sequence n times and writes where it got to; the
+ * host steps the same sequence and sees whether all n steps ran. Mesa's
+ * llvmpipe (rusticl on the CPU, Mesa 22.3) guards graphics shaders against
+ * loops that never end: once a work-item has run 65535 iterations, of all
+ * its loops together, every loop is left as if its condition were false.
+ * No error is reported; the results are simply wrong. */
+__kernel void loop_limit(__global uint *out, const uint n)
+{
+    uint x = 1u;
+    for (uint i = 0; i < n; i++)
+        x = x * 1664525u + 1013904223u; /* a step the compiler cannot skip */
+    out[0] = x;
+}
+// end snippet loop-limit

@@ -92,7 +92,7 @@ fi
 # SED changes nothing (the kernel changed), that fails.
 MUT05=$(mktemp -d)
 mutant() {
-    mkdir -p "$MUT05/$1" && cp kernels/05-*.cl "$MUT05/$1/" && sed -i "$3" "$MUT05/$1/$2"
+    mkdir -p "$MUT05/$1" && cp kernels/05-*.cl kernels/00-peak.cl "$MUT05/$1/" && sed -i "$3" "$MUT05/$1/$2"
     if cmp -s "kernels/$2" "$MUT05/$1/$2"; then fail "05: mutant $1" "the sed changed nothing in $2" "sed '$3'"; fi
 }
 wrong05() { # MUTANT VARIANT SIZES...: exit 1, the check on whole numbers failed

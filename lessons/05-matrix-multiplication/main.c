@@ -186,8 +186,12 @@ static const char *choose(lesson *L, config *c, const tiles *only, char *why, si
     const int reg = c->v->blocks == REGISTERS;
     const int given = reg ? L->given_tiles : c->v->blocks == CPU ? L->cpu_tiles : L->ts > 0;
     tiles list[8] = {only ? *only : L->t};
-    if (c->v->blocks == CPU && !given) list[0] = tuning_cpu_tiles(&L->env, L->M, L->N);
-    if (c->v->blocks == CPU && given && tuning_cpu_refused(&L->env, L->t, why, len)) clu_die("-c: %s", why);
+    if (c->v->blocks == CPU && !given) list[0] = tuning_cpu_tiles(&L->env, L->M, L->N, L->K);
+    if (c->v->blocks == CPU && tuning_cpu_refused(&L->env, list[0], L->K, why, len)) {
+        if (given) clu_die("-c: %s", why);
+        return why;
+    }
+    if (c->v->blocks == CPU16 && tuning_cpu16_refused(&L->env, 16, L->K, why, len)) return why;
     const size_t n = given || only || c->v->blocks >= CPU16 ? 1
                      : reg ? tuning_candidates(&L->env, L->M, L->N, list, 8) : 5;
     const char *no = "no tile side from 16 down is a multiple of -w";
@@ -333,7 +337,7 @@ int main(int argc, char **argv)
     size_t M = 1024, N = 1024, K = 1024, reps = 3, ts = 0, wpt = 0;
     const char *tiles_opt = NULL;
     int chosen = 0, pinned = 0, peak = 0, tune = 0, given = 0;
-    while (!variants[chosen].tuned) chosen++; /* the default: fast, or cpu on a CPU device (below) */
+    while (!variants[chosen].tuned) chosen++; /* the default: fast, or a CPU kernel on a CPU device (below) */
     const clu_option opts[] = {
         {.flag = "-m", .metavar = "M", .help = "rows of A and C", .kind = CLU_OPT_SIZE, .dest = &M, .min = 1, .max = 16384},
         {.flag = "-n", .metavar = "N", .help = "columns of B and C", .kind = CLU_OPT_SIZE, .dest = &N, .min = 1, .max = 16384},
@@ -364,8 +368,8 @@ int main(int argc, char **argv)
     L.cpu_tiles = tiles_opt && chosen >= 0 && variants[chosen].blocks == CPU;
     clu_setup(&L.env, &common); /* platform, device, context, queue: lesson 01's steps 1-4 */
     for (int a = 1; a < argc; a++) given |= !strcmp(argv[a], "-o");
-    if (!given && !tiles_opt && !clu_device_is_gpu(L.env.device))
-        while (variants[chosen].blocks != CPU) chosen++; /* cpu: there the fastest by far */
+    if (!given && !tiles_opt && !clu_device_is_gpu(L.env.device)) /* a CPU kernel: there the fastest by far */
+        for (chosen = 0; strcmp(variants[chosen].name, tuning_cpu_variant(&L.env)); chosen++) continue;
 
     // snippet: configs
     /* The configurations: one variant, all of them, or each register-blocked

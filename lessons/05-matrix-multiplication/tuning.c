@@ -8,7 +8,9 @@
  *     falls back to when a kernel allows fewer work-items (rusticl: 32);
  *   - the shape of the cpu kernel for CPU devices (from the vector width,
  *     compute units and cache the device reports, and the register count,
- *     slice of B and rows per work-item measured on PoCL);
+ *     slice of B and rows per work-item measured on PoCL), kept under the
+ *     loop limit a device may have (Mesa's llvmpipe), where cpu16 is the
+ *     default instead;
  *   - the options `fast` gets on NVIDIA (measured on an H200: 0.95 to 0.98
  *     of cuBLAS at n = 4096 and 8192);
  *   - the limits of PoCL's CPU device that no query reports;
@@ -121,8 +123,22 @@ static size_t cpu_width(const clu_env *env)
     return w >= 16 ? 16 : w >= 8 ? 8 : 4;
 }
 
+/* Loop iterations one work-item of gemm_cpu runs, every pass of every loop
+ * counted, as llvmpipe counts them (it does not unroll the short loops):
+ * per chunk of k the copy of B's slice (1 + NV a step), per block of TM rows
+ * the k loop (1 + NV + TM (1 + NV) a step) and the loads and stores of the
+ * sums. Checked against llvmpipe 22.3: 64 rows and K = 128 run right
+ * (~42 000), 64 rows and K = 256 are cut off (~82 000). */
+static double cpu_loops(tiles t, size_t vw, size_t K)
+{
+    const double nv = (double)(t.bn / vw), mr = (double)t.tm, chunks = (double)((K + t.bk - 1) / t.bk);
+    const double slice = (double)(K < t.bk ? K : t.bk);
+    return chunks * (1 + slice * (1 + nv)) + (double)(t.bm / t.tm) * ((double)K * (1 + nv + mr * (1 + nv)) +
+                                                                       chunks * (1 + 2 * mr * (1 + nv)));
+}
+
 // snippet: cpu-shape
-tiles tuning_cpu_tiles(const clu_env *env, size_t M, size_t N)
+tiles tuning_cpu_tiles(clu_env *env, size_t M, size_t N, size_t K)
 {
     /* Measured with PoCL 3.1 on 2 cores of an AMD EPYC (AVX2, 16 vector
      * registers), against OpenBLAS in the same runs (see the chapter):
@@ -137,7 +153,8 @@ tiles tuning_cpu_tiles(const clu_env *env, size_t M, size_t N)
      * Fewer rows where M is small, or where there would be fewer than 8
      * work-items per compute unit to share out, or where the blocks of A the
      * compute units work on at once (BM x BK floats each) would fill more
-     * than half of the cache the device reports. */
+     * than half of the cache the device reports, or where a work-item would
+     * run more loop iterations than the device lets it (cpu_loops below). */
     const size_t vw = cpu_width(env), bn = 3 * vw, bk = 6144 / bn, tm = 4;
     const size_t units = clu_device_ulong(env->device, CL_DEVICE_MAX_COMPUTE_UNITS);
     const size_t cache = clu_device_ulong(env->device, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE);
@@ -146,17 +163,48 @@ tiles tuning_cpu_tiles(const clu_env *env, size_t M, size_t N)
                        clu_round_up(M, bm) / bm * (clu_round_up(N, bn) / bn) < 8 * units ||
                        (cache && bm * bk * sizeof(float) * units > cache / 2)))
         bm /= 2;
+    const size_t limit = clu_loop_limit(env);
+    while (limit && bm > tm && cpu_loops((tiles){.bm = bm, .bn = bn, .bk = bk, .tm = tm}, vw, K) > 0.9 * limit)
+        bm /= 2;
     return (tiles){.bm = bm, .bn = bn, .bk = bk, .tm = tm, .tn = bn};
 }
 // end snippet cpu-shape
 
-const char *tuning_cpu_refused(const clu_env *env, tiles t, char *why, size_t len)
+// snippet: cpu-default
+const char *tuning_cpu_variant(clu_env *env)
 {
-    const size_t vw = cpu_width(env);
+    /* A device that stops long loops is Mesa's llvmpipe (rusticl), where
+     * cpu is slow (its loops not unrolled, its array of sums most likely not
+     * in registers): measured at 256 x 256 x 256 there, cpu ran 0.01
+     * GFLOP/s, cpu16 2.1, 2d, vec and fast 0.05. Elsewhere (PoCL) cpu wins. */
+    return clu_loop_limit(env) ? "cpu16" : "cpu";
+}
+// end snippet cpu-default
+
+const char *tuning_cpu16_refused(clu_env *env, size_t rows, size_t K, char *why, size_t len)
+{
+    /* gemm_cpu16: per step of k one pass of the k loop and one per row. */
+    const size_t limit = clu_loop_limit(env), most = (size_t)(0.9 * (double)limit) / (rows + 1) - 2;
+    if (!limit || K <= most) return NULL;
+    snprintf(why, len, "%zu rows per work-item and K = %zu take ~%zu loop iterations; this device stops a "
+             "work-item's loops after %zu without a word (Mesa's llvmpipe): K up to %zu, or -o naive", rows, K,
+             K * (rows + 1) + 2 * rows, limit, most);
+    return why;
+}
+
+const char *tuning_cpu_refused(clu_env *env, tiles t, size_t K, char *why, size_t len)
+{
+    const size_t vw = cpu_width(env), limit = clu_loop_limit(env);
     if (t.bn != t.tn || t.tn % vw || t.tn / vw > 4 || t.tm > 8)
         snprintf(why, len, "the cpu kernel needs BN = TN, a multiple of this device's %zu-float vectors, at most "
                  "%zu, and TM at most 8", vw, 4 * vw);
-    else
+    else if (limit && cpu_loops(t, vw, K) > 0.9 * limit) {
+        size_t most = K; /* the largest K this shape can run here */
+        while (most > 1 && cpu_loops(t, vw, most) > 0.9 * limit) most = most * 15 / 16;
+        snprintf(why, len, "%zu rows per work-item and K = %zu take ~%.0f loop iterations; this device stops a "
+                 "work-item's loops after %zu without a word (Mesa's llvmpipe): K up to %zu, or -o naive",
+                 t.bm, K, cpu_loops(t, vw, K), limit, most);
+    } else
         return NULL;
     return why;
 }

@@ -35,10 +35,15 @@ void tuning_check_budget(const clu_env *env, const clu_common *common, size_t M,
 /* The cpu kernel (gemm_cpu) in the same terms: a BM x BN block of C per
  * work-item (and group), K in chunks of BK, TM x TN sums in registers with
  * TN = BN a whole number of the device's preferred float vectors. The shape
- * for an M x N product on this device; NULL or why -c's shape t cannot run;
- * and its -D options. */
-tiles tuning_cpu_tiles(const clu_env *env, size_t M, size_t N);
-const char *tuning_cpu_refused(const clu_env *env, tiles t, char *why, size_t len);
+ * for an M x N x K product on this device; NULL or why a shape t (-c's or
+ * the derived one) cannot run K terms here; and its -D options. */
+tiles tuning_cpu_tiles(clu_env *env, size_t M, size_t N, size_t K);
+const char *tuning_cpu_refused(clu_env *env, tiles t, size_t K, char *why, size_t len);
+/* The variant a CPU device runs by default (cpu, or cpu16 where cpu is
+ * slow), and NULL or why cpu16 with `rows` rows per work-item cannot run K
+ * terms here. */
+const char *tuning_cpu_variant(clu_env *env);
+const char *tuning_cpu16_refused(clu_env *env, size_t rows, size_t K, char *why, size_t len);
 void tuning_cpu_options(const clu_env *env, tiles t, char *opts, size_t len);
 /* --tune: the tile shapes it tries. */
 extern const tiles tuning_sweep[];

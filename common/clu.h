@@ -179,6 +179,9 @@ double clu_event_ms(cl_event ev);
  * say timer=host or timer=events. A failed launch names the limits, exit 2. */
 double clu_run_best(clu_env *env, cl_kernel kernel, cl_uint dims, const size_t *global,
                     const size_t *local, size_t reps);
+/* The same switch for a program that times with events of its own: say
+ * "timer: host clock ..." once and set env->host_timer. */
+void clu_use_host_timer(clu_env *env);
 /* The yardsticks every speed is a ratio to, measured in the same run
  * (kernels/00-peak.cl): FP32 FMA peak in GFLOP/s, and a float4 copy of
  * `bytes` in GB/s counting bytes read and written. */

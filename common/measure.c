@@ -38,6 +38,14 @@ static void launch_failed(cl_int err, clu_env *env, cl_kernel k, cl_uint dims, c
     exit(2);
 }
 
+void clu_use_host_timer(clu_env *env)
+{
+    if (env->host_timer) return;
+    env->host_timer = 1;
+    printf("timer: host clock (this device's profiling timestamps are zero, out of order or "
+           "implausibly small): each run timed from launch to finish, launch costs included\n");
+}
+
 double clu_run_best(clu_env *env, cl_kernel kernel, cl_uint dims, const size_t *global,
                     const size_t *local, size_t reps)
 {
@@ -52,11 +60,7 @@ double clu_run_best(clu_env *env, cl_kernel kernel, cl_uint dims, const size_t *
         clReleaseEvent(ev);
         /* Timestamps that are no clock, or 10^4 times below what the host saw:
          * every time from here on is the host's, launch costs included. */
-        if ((ms != ms || (host_ms > 1.0 && ms < 1e-4 * host_ms)) && !env->host_timer) {
-            env->host_timer = 1;
-            printf("timer: host clock (this device's profiling timestamps are zero, out of order or "
-                   "implausibly small): each run timed from launch to finish, launch costs included\n");
-        }
+        if (ms != ms || (host_ms > 1.0 && ms < 1e-4 * host_ms)) clu_use_host_timer(env);
         best = fmin(best, ms);
         best_host = fmin(best_host, host_ms);
     }

@@ -312,9 +312,10 @@ static void report(const lesson *L, const config *cfg, size_t n, const char *mod
     const config *best = NULL;
     for (const config *c = cfg; c < cfg + n; c++) {
         printf("result: variant=%s mode=%s m=%zu n=%zu k=%zu ts=%zu wpt=%zu tiles=%s ms=%.4f gflops=%.2f "
-               "intensity=%.2f up_ms=%.4f down_ms=%.4f pinned=%d", c->v->name, mode, L->M, L->N, L->K, c->ts,
-               c->wpt, c->v->blocks == REGISTERS || c->v->blocks == CPU ? tuning_show(c->t, s) : "-", c->ms,
-               flop / c->ms * 1e-6, c->intensity, c->up_ms, c->down_ms, L->pinned);
+               "intensity=%.2f up_ms=%.4f down_ms=%.4f pinned=%d timer=%s", c->v->name, mode, L->M, L->N, L->K,
+               c->ts, c->wpt, c->v->blocks == REGISTERS || c->v->blocks == CPU ? tuning_show(c->t, s) : "-", c->ms,
+               flop / c->ms * 1e-6, c->intensity, c->up_ms, c->down_ms, L->pinned,
+               L->env.host_timer ? "host" : "events");
         if (peak > 0) printf(" peak_gflops=%.1f pct_peak=%.2f copy_gbps=%.1f", peak, flop / c->ms * 1e-4 / peak, copy);
         printf("\n");
         if (c->v->tuned && (!best || c->ms < best->ms)) best = c;

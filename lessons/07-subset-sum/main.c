@@ -239,8 +239,9 @@ static void report(const ctx *c, const variant *v, const problem *p, const outco
     printf(o->rounds > 1 ? "  %d rounds\n" : "\n", o->rounds);
     printf("result: variant=%s case=%s n=%d k=%d l=%d wg=%zu ms=%.4f count=%" PRIu64 " nodes=%" PRIu64
            " ns_per_node=%.3f lanes=%.4f simd=%zu rounds=%d serial_ms=%.4f speedup=%.3f omp_ms=%.4f "
-           "threads=%d\n", v->name, p->name, p->n, c->k, levels, o->wg, ms, o->found,
-           o->nodes, ns, o->lanes, c->simd, o->rounds, serial_ms, serial_ms / ms, omp_ms, threads);
+           "threads=%d timer=%s\n", v->name, p->name, p->n, c->k, levels, o->wg, ms, o->found,
+           o->nodes, ns, o->lanes, c->simd, o->rounds, serial_ms, serial_ms / ms, omp_ms, threads,
+           v->run == run_kernel && !c->env.host_timer ? "events" : "host");
 }
 
 int main(int argc, char **argv)

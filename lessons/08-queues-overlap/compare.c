@@ -20,7 +20,7 @@
 int omp_threads(void);
 void multiply_omp(const float *x, const float *y, float *z, size_t n);
 void print_timeline(cl_event (*ev)[4], size_t used, size_t n, size_t chunks, const char *name, int queues);
-double span_ms(cl_event a, cl_event b, double host_ms);
+double span_ms(clu_env *env, cl_event a, cl_event b, double host_ms);
 size_t split_over_two_devices(clu_env *env, const float *x, const float *y, float *z, size_t n,
                               size_t share, const double *ref, const double *mag);
 
@@ -77,15 +77,14 @@ void print_timeline(cl_event (*ev)[4], size_t used, size_t n, size_t chunks, con
 /* From the start of event a to the end of event b on the device's clock.
  * Where that clock cannot be right (rusticl's is a counter: 2, 3, ...), the
  * host's wall time of the same commands instead, said once. */
-double span_ms(cl_event a, cl_event b, double host_ms)
+double span_ms(clu_env *env, cl_event a, cl_event b, double host_ms)
 {
-    static int said;
     cl_ulong t0 = 0, t1 = 0;
     CLU_CHECK(clGetEventProfilingInfo(a, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
     CLU_CHECK(clGetEventProfilingInfo(b, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL));
     const double ms = ((double)t1 - (double)t0) * 1e-6;
-    if (t1 > t0 && ms > 1e-3 * host_ms) return ms;
-    if (!said++) printf("timing:   the device's profiling clock is unusable here: host clock instead\n");
+    if (!env->host_timer && t1 > t0 && ms > 1e-3 * host_ms) return ms;
+    clu_use_host_timer(env); /* says so once; every time from then on is the host's */
     return host_ms;
 }
 

@@ -181,6 +181,19 @@ function Pandoc(doc)
     Div = function(d)
       if d.classes:includes("unwrap") then return d.content end
     end,
+    -- program output on the web wraps inside its box, each line of it a
+    -- span so that a wrapped line's continuation is indented (book.css)
+    CodeBlock = function(el)
+      if target ~= "web" or not el.classes:includes("text") then return nil end
+      local function esc(t) return (t:gsub("&", "&amp;"):gsub("<", "&lt;"):gsub(">", "&gt;")) end
+      local lines = {}
+      for line in (el.text .. "\n"):gmatch("(.-)\n") do
+        lines[#lines + 1] = '<span class="ol">' .. esc(line) .. "</span>"
+      end
+      local id = el.identifier ~= "" and (' id="' .. el.identifier .. '"') or ""
+      return pandoc.RawBlock("html", "<pre" .. id .. ' class="text wrap"><code>' ..
+        table.concat(lines, "\n") .. "</code></pre>")
+    end,
   })
   return pandoc.Pandoc(all.content, meta)
 end

@@ -15,14 +15,15 @@
 -- block gets the attributes `source` (the path) and `lines` (first–last). Paths are relative to BOOK_ROOT
 -- (default: the working directory). When BOOK_SNIPPETS_USED names a file,
 -- each "file snippet" pair used is appended to it; when BOOK_LONG_LINES
--- does, each shown line of code longer than 116 characters ("path:line: N
--- characters"), the most the web book's code column holds at 1280 px
+-- does, each shown line of code longer than 115 characters ("path:line: N
+-- characters"), the most the web book's code column holds at 1280 px with a
+-- classic 15 px scroll bar
 -- (program output, class .text, may be wider: its box scrolls).
 
 local root = os.getenv("BOOK_ROOT") or "."
 local used_log = os.getenv("BOOK_SNIPPETS_USED")
 local long_log = os.getenv("BOOK_LONG_LINES")
-local WIDE = 116
+local WIDE = 115
 
 local function start_of(line)
   return line:match("^%s*//%s*snippet:%s*(%S+)%s*$") or line:match("^%s*#%s*snippet:%s*(%S+)%s*$")

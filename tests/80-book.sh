@@ -84,6 +84,13 @@ printf '```{.c include=%s}\n```\n' "$LONGC" >"$MISS"
 env BOOK_ROOT=/ BOOK_LONG_LINES="$LONGREP" pandoc --lua-filter book/snippets.lua -t plain "$MISS" >/dev/null 2>&1
 expect_out 0 ':2: 126 characters' "book: a 126-character line of code is reported" -- cat "$LONGREP"
 : >"$LONGREP"
+# The edge: 115 characters fit (a 1280 px window with a 15 px scroll bar), 116 do not.
+printf 'int x;\n/* %s */\n/* %s */\n' "$(printf 'y%.0s' $(seq 1 109))" "$(printf 'y%.0s' $(seq 1 110))" >"$LONGC"
+printf '```{.c include=%s}\n```\n' "$LONGC" >"$MISS"
+env BOOK_ROOT=/ BOOK_LONG_LINES="$LONGREP" pandoc --lua-filter book/snippets.lua -t plain "$MISS" >/dev/null 2>&1
+[ "$(cat "$LONGREP")" = "$LONGC:3: 116 characters" ] && pass "book: 116 characters are reported, 115 are not" ||
+    fail "book: 116 characters are reported, 115 are not" "$(cat "$LONGREP")" "book/snippets.lua WIDE"
+: >"$LONGREP"
 printf '```{.text include=%s}\n```\n' "$LONGC" >"$MISS"
 env BOOK_ROOT=/ BOOK_LONG_LINES="$LONGREP" pandoc --lua-filter book/snippets.lua -t plain "$MISS" >/dev/null 2>&1
 expect 0 "book: the same line as program output (.text) is not" -- test ! -s "$LONGREP"
@@ -131,6 +138,8 @@ expect 1 "no snippet marker reaches the book" -- bash -c 'grep -l "snippet:" bui
 expect_out 0 'Hillis' "the search index is a script with the chapters' sections" -- cat build/book/search-index.js
 expect_out 0 'rel="next" href="ch-local.html"' "a chapter links to the next one" -- cat build/book/ch-hello.html
 expect_out 0 '<details class="log">' "long captured outputs fold away" -- cat build/book/ch-scan.html
+expect_out 0 '<pre class="text wrap"><code><span class="ol">' "program output wraps on the web, a span a line" -- \
+    cat build/book/ch-hello.html
 expect_out 0 'id="ex-01-1"' "the exercises are in their chapter" -- cat build/book/ch-hello.html
 expect_out 0 '<span class="header-section-number">0</span> How a device runs your kernel' "chapter 0 comes before chapter 1" -- cat build/book/ch-device.html
 expect_out 0 'id="term-warp"' "chapter 0 teaches the warp" -- cat build/book/ch-device.html

@@ -257,7 +257,9 @@ end
 -- match exactly one row, unless `pick=first|last|min|max` says which
 -- (`pick=spread`: the largest value over the smallest, for repeated runs;
 -- `pick=median`: the middle one);
--- `value` is a column, `a/b` or `a/b%` (a ratio, in per cent).
+-- `value` is a column, `a/b` or `a/b%` (a ratio, in per cent);
+-- `over` (rows chosen like `where`, with the same `value` and `pick`)
+-- divides by another row's value: bits's nodes over dfs's, say.
 -- From any other file (a captured output): `match` is a Lua pattern whose
 -- first capture is the number; `nth=K` takes the K-th match (default 1).
 -- `as=text` prints the capture itself, as code (a word the program printed).
@@ -272,62 +274,69 @@ function Span(el)
   if path:match("%.csv$") then
     local _, has, rows = read_csv(path)
     local want = a["value"] or fail(".num from " .. path .. ": no value=")
-    local conds = {}
-    for c in (a["where"] or ""):gmatch("[^%s,]+") do conds[#conds + 1] = c end
-    local hits = {}
-    for _, row in ipairs(rows) do
-      if matches(row, conds, has, path) then hits[#hits + 1] = row end
-    end
-    if #hits == 0 then fail(".num: no row of " .. path .. " matches '" .. (a["where"] or "") .. "'") end
-    local function val(row)
-      local pct = want:match("%%$") ~= nil
-      local e = want:gsub("%%$", "")
-      local p, q = e:match("^(.-)/(.+)$")
-      if p then
-        local u, v = tonumber(row[resolve(p, has, path)]), tonumber(row[resolve(q, has, path)])
-        if not u or not v or v == 0 then return nil end
-        return (pct and 100 or 1) * u / v
+    -- the value of the rows `where` picks (see above)
+    local function from_rows(where)
+      local x
+      local conds = {}
+      for c in where:gmatch("[^%s,]+") do conds[#conds + 1] = c end
+      local hits = {}
+      for _, row in ipairs(rows) do
+        if matches(row, conds, has, path) then hits[#hits + 1] = row end
       end
-      return tonumber(row[resolve(e, has, path)])
-    end
-    local pick = a["pick"]
-    if not pick then
-      if #hits > 1 then
-        fail(".num: " .. #hits .. " rows of " .. path .. " match '" .. (a["where"] or "") .. "' (narrow it, or say pick=first|last|min|max|median|spread)")
-      end
-      x = val(hits[1])
-    elseif pick == "first" then x = val(hits[1])
-    elseif pick == "last" then x = val(hits[#hits])
-    elseif pick == "min" or pick == "max" then
-      for _, row in ipairs(hits) do
-        local v = val(row)
-        if v and (not x or (pick == "min" and v < x) or (pick == "max" and v > x)) then x = v end
-      end
-    elseif pick == "spread" then
-      -- largest over smallest: the rows are repeated runs of the same work
-      if #hits < 2 then fail(".num: pick=spread needs two or more rows of " .. path .. " matching '" .. (a["where"] or "") .. "', found " .. #hits) end
-      local lo, hi
-      for _, row in ipairs(hits) do
-        local v = val(row)
-        if v and v > 0 then
-          lo = (not lo or v < lo) and v or lo
-          hi = (not hi or v > hi) and v or hi
+      if #hits == 0 then fail(".num: no row of " .. path .. " matches '" .. where .. "'") end
+      local function val(row)
+        local pct = want:match("%%$") ~= nil
+        local e = want:gsub("%%$", "")
+        local p, q = e:match("^(.-)/(.+)$")
+        if p then
+          local u, v = tonumber(row[resolve(p, has, path)]), tonumber(row[resolve(q, has, path)])
+          if not u or not v or v == 0 then return nil end
+          return (pct and 100 or 1) * u / v
         end
+        return tonumber(row[resolve(e, has, path)])
       end
-      if lo then x = hi / lo end
-    elseif pick == "median" then
-      -- the middle of repeated runs (the mean of the two middle ones)
-      local vs = {}
-      for _, row in ipairs(hits) do
-        local v = val(row)
-        if v then vs[#vs + 1] = v end
+      local pick = a["pick"]
+      if not pick then
+        if #hits > 1 then
+          fail(".num: " .. #hits .. " rows of " .. path .. " match '" .. where .. "' (narrow it, or say pick=first|last|min|max|median|spread)")
+        end
+        x = val(hits[1])
+      elseif pick == "first" then x = val(hits[1])
+      elseif pick == "last" then x = val(hits[#hits])
+      elseif pick == "min" or pick == "max" then
+        for _, row in ipairs(hits) do
+          local v = val(row)
+          if v and (not x or (pick == "min" and v < x) or (pick == "max" and v > x)) then x = v end
+        end
+      elseif pick == "spread" then
+        -- largest over smallest: the rows are repeated runs of the same work
+        if #hits < 2 then fail(".num: pick=spread needs two or more rows of " .. path .. " matching '" .. where .. "', found " .. #hits) end
+        local lo, hi
+        for _, row in ipairs(hits) do
+          local v = val(row)
+          if v and v > 0 then
+            lo = (not lo or v < lo) and v or lo
+            hi = (not hi or v > hi) and v or hi
+          end
+        end
+        if lo then x = hi / lo end
+      elseif pick == "median" then
+        -- the middle of repeated runs (the mean of the two middle ones)
+        local vs = {}
+        for _, row in ipairs(hits) do
+          local v = val(row)
+          if v then vs[#vs + 1] = v end
+        end
+        table.sort(vs)
+        if #vs > 0 then x = (vs[(#vs + 1) // 2] + vs[#vs // 2 + 1]) / 2 end
+      else
+        fail(".num: pick=" .. pick .. " (write first, last, min, max, median or spread)")
       end
-      table.sort(vs)
-      if #vs > 0 then x = (vs[(#vs + 1) // 2] + vs[#vs // 2 + 1]) / 2 end
-    else
-      fail(".num: pick=" .. pick .. " (write first, last, min, max, median or spread)")
+      if not x then fail(".num: '" .. want .. "' is not a number in the row of " .. path .. " that matches '" .. where .. "'") end
+      return x
     end
-    if not x then fail(".num: '" .. want .. "' is not a number in the row of " .. path .. " that matches '" .. (a["where"] or "") .. "'") end
+    x = from_rows(a["where"] or "")
+    if a["over"] then x = x / from_rows(a["over"]) end
   else
     local pat = a["match"] or fail(".num from " .. path .. ": no match= (a Lua pattern with one capture)")
     local f = io.open(root .. "/" .. path, "r")

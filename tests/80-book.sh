@@ -62,6 +62,11 @@ expect_out 83 "pick=spread needs two or more rows" "number filter: a spread of o
 printf '[ ]{.num include=%s where="variant=zz" value=gbps}\n' "$CSV" >"$MISS"
 expect_out 83 "no row of .* matches" "number filter: a where that matches nothing stops the build" -- \
     env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+printf '[ ]{.num include=%s where="variant=a n=1024" value=gbps over="variant=b n=1024" format=%%.2f}\n' "$CSV" >"$MISS"
+expect_out 0 '^2\.02$' "number filter: over= divides by another row's value" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
+printf '[ ]{.num include=%s where="variant=a n=1024" value=gbps over="variant=zz"}\n' "$CSV" >"$MISS"
+expect_out 83 "no row of .* matches 'variant=zz'" "number filter: an over= that matches nothing stops the build" -- \
+    env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
 TXT=$(mktemp --suffix=.txt)
 printf 'verified serial C: 1048576 values\nserial C:    741.730 ms      2.90 GFLOP/s\n' >"$TXT"
 printf 'It took [ ]{.num include=%s match="serial C: *([%%d.]+) ms" format=%%.1f} ms.\n' "$TXT" >"$MISS"

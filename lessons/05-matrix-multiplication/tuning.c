@@ -184,7 +184,8 @@ const char *tuning_cpu_variant(clu_env *env)
 const char *tuning_cpu16_refused(clu_env *env, size_t rows, size_t K, char *why, size_t len)
 {
     /* gemm_cpu16: per step of k one pass of the k loop and one per row. */
-    const size_t limit = clu_loop_limit(env), most = (size_t)(0.9 * (double)limit) / (rows + 1) - 2;
+    const size_t limit = clu_loop_limit(env), fit = (size_t)(0.9 * (double)limit) / (rows + 1);
+    const size_t most = fit > 2 ? fit - 2 : 0;
     if (!limit || K <= most) return NULL;
     snprintf(why, len, "%zu rows per work-item and K = %zu take ~%zu loop iterations; this device stops a "
              "work-item's loops after %zu without a word (Mesa's llvmpipe): K up to %zu, or -o naive", rows, K,

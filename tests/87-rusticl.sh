@@ -42,6 +42,14 @@ else
     expect_out 0 'times: not measured \(the timed runs would take about [0-9]+ s, more than --budget 1 s' \
         "rusticl: timing that would outrun --budget is skipped, the check still counts" -- \
         $RUSTICL "$BIN/02-local-memory" -x 100000 -y 1000 -r 5 --budget 1
+    # Lesson 08 times with events of its own (spans across queues): there too
+    # one clu 'timer:' line, and every result line that timed says timer=host.
+    run_cmd env RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl "$BIN/08-queues-overlap" -n 100000 -r 2
+    if [ "$ST" -eq 0 ] && [ "$(grep -c '^timer:' "$LOG")" -eq 1 ] && ! grep -q '^timing:' "$LOG" &&
+        ! grep '^result: variant=[a-z0-9]* n=.* ms=' "$LOG" | grep -v '^result: variant=event' | grep -qv ' timer=host$'; then
+        pass "rusticl: 08 says the host clock once, and timer=host on every timed result"
+    else fail "rusticl: 08 says the host clock once, and timer=host on every timed result" \
+        "exit $ST, $(grep -c '^timer:' "$LOG") timer lines" "08 on rusticl"; fi
     run_cmd "$BIN/01-hello-world" -x 1000 -y 100 -r 2 # PoCL's timestamps are a clock
     if [ "$ST" -eq 0 ] && ! grep -q '^timer:' "$LOG" && grep -q ' timer=events$' "$LOG"; then
         pass "rusticl: PoCL keeps its event times (timer=events)"

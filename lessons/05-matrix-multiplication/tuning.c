@@ -176,7 +176,8 @@ const char *tuning_cpu_variant(clu_env *env)
     /* A device that stops long loops is Mesa's llvmpipe (rusticl), where
      * cpu is slow (its loops not unrolled, its array of sums most likely not
      * in registers): measured at 256 x 256 x 256 there, cpu ran 0.01
-     * GFLOP/s, cpu16 2.1, 2d, vec and fast 0.05. Elsewhere (PoCL) cpu wins. */
+     * GFLOP/s, cpu16 1.6 to 2.1, 2d, vec and fast 0.05 (results/rusticl/
+     * 05-loop-limit.txt). Elsewhere (PoCL) cpu wins. */
     return clu_loop_limit(env) ? "cpu16" : "cpu";
 }
 // end snippet cpu-default

@@ -193,8 +193,8 @@ size_t split_over_two_devices(clu_env *env, const float *x, const float *y, floa
     double ms = run_split(envs, x, y, z, n, f);
     printf("split:    %.3f ms with %.0f%% here and the rest on %s (alone: %.3f ms here, %.3f ms there)\n",
            ms, 100 * f, name2, alone[0], alone[1]);
-    printf("result: variant=split n=%zu share=%.3f ms=%.4f alone_ms=%.4f other_ms=%.4f gain=%.3f\n", n, f,
-           ms, alone[0], alone[1], fmin(alone[0], alone[1]) / ms);
+    printf("result: variant=split n=%zu share=%.3f ms=%.4f alone_ms=%.4f other_ms=%.4f gain=%.3f timer=host\n", n,
+           f, ms, alone[0], alone[1], fmin(alone[0], alone[1]) / ms); /* run_split: the host's clock */
     size_t wrong = clu_verify("split z", z, ref, mag, n, 1);
     // end snippet split-main
     free(name2);

@@ -71,7 +71,10 @@ if part lessons; then
         timeout -k 5 600 "$bin" >"$logs/$l.log" 2>&1
         st=$?
         s=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
-        v=$(sed -n 's/^result: variant=\([^ ]*\).*/\1/p' "$logs/$l.log" | head -n 1)
+        # the variant the lesson chose for this device (default=1), or its only one
+        v=$(sed -n 's/^result: variant=\([^ ]*\).* default=1\( .*\)\{0,1\}$/\1/p' "$logs/$l.log" | head -n 1)
+        [ -n "$v" ] || [ "$(grep -c '^result: ' "$logs/$l.log")" -ne 1 ] ||
+            v=$(sed -n 's/^result: variant=\([^ ]*\).*/\1/p' "$logs/$l.log")
         ok=no; [ $st -eq 0 ] && ok=yes
         echo "$l,$ok,$st,$s,${v:--}" >>"$out/lessons.csv"
         echo "lab: lesson $l: exit $st in $s s"

@@ -51,12 +51,12 @@ static void try_case(spawn_files *f, int chunks, int longest, unsigned seed, int
      * commands of the stage `longest` longer than the others. */
     unsigned long long t = 5000000000ULL + seed; /* past 2^32 ns */
     unsigned noise = seed;
-    static const int st[4] = {0, 0, 1, 2};
+    static const int stage_of[4] = {0, 0, 1, 2}; /* x's and y's uploads, the kernel, the download */
     for (size_t e = 0; e < used * 4; e++) {
         s[e].t[0] = t;
         s[e].t[1] = t + 1000 + (unsigned long long)(next_noise(&noise) % 50000);
         s[e].t[2] = s[e].t[1] + 2000 + (unsigned long long)(next_noise(&noise) % 90000);
-        s[e].t[3] = s[e].t[2] + 10000 + (unsigned long long)(next_noise(&noise) % 200000) + (st[e % 4] == longest ? 400000 : 0);
+        s[e].t[3] = s[e].t[2] + 10000 + (unsigned long long)(next_noise(&noise) % 200000) + (stage_of[e % 4] == longest ? 400000 : 0);
         t = s[e].t[3] + (unsigned long long)(next_noise(&noise) % 3000);
     }
 #ifdef HIDDEN_KNOWN /* the instructor's checker: every sum from the reference, the public table checked */

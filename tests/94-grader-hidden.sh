@@ -75,9 +75,6 @@ expect_out 1 "not right" "hidden: GRADE_HIDDEN=DIR: ... and the repository's key
     env GRADE_HIDDEN="$HK" GRADE_NO_SPEED=1 tools/grade.sh 01-1 "$HS"
 expect_out 2 "error: GRADE_HIDDEN=" "hidden: GRADE_HIDDEN naming no folder: one line, exit 2" -- \
     env GRADE_HIDDEN="$HK/none" tools/grade.sh 01-1 "$HS"
-# The instructor's grade runs the hidden cases: more checks than the handout's.
-expect_out 0 "score 9/9$" "hidden: the instructor's grade of 01-1 adds its hidden cases (9 checks, 7 public)" -- \
-    env GRADE_NO_SPEED=1 tools/grade.sh 01-1 "$HS"
 rm -rf "$HK"
 
 # (e) An SI thousands separator: 256 000 is one number.
@@ -86,6 +83,12 @@ tools/starters.sh solve 02-2-tiled-distance "$H2"
 printf '256 000 1000\n' >"$H2/answer.txt"
 expect_out 0 "score ([0-9]+)/\\1$" "hidden: 256 000 (an SI thousands separator) reads as one number" -- \
     env GRADE_NO_SPEED=1 tools/grade.sh 02-2 "$H2"
+# The instructor's grade runs the hidden cases: more checks than the handout's.
+expect_out 0 "score 11/11$" "hidden: the instructor's grade of 02-2 adds its hidden cases (11 checks, 9 public)" -- \
+    env GRADE_NO_SPEED=1 tools/grade.sh 02-2 "$H2"
+cp "$H2"/* "$HW/exercises/02-2-tiled-distance/"
+expect_out 0 "score 9/9$" "hidden: ... and the handout's grade of the same attempt runs 9" -- \
+    env GRADE_NO_SPEED=1 "$HW/tools/grade.sh" 02-2 "$HW/exercises/02-2-tiled-distance"
 rm -rf "$H2"
 
 # (g) The handout's search for solution text: none in the handout made here,

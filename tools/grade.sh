@@ -132,6 +132,17 @@ if [ $stale -eq 1 ]; then
     mv -f "$checker.$$" "$checker"
 fi
 if [ $max_only -eq 1 ]; then plan_of; exit 0; fi
+# The scanner of directives that read files, cached beside the checker.
+scanner=$cache/file-directives
+[ -w "$cache" ] || scanner=$tmp/file-directives
+if [ ! -x "$scanner" ] || [ "$root/tools/file-directives.c" -nt "$scanner" ]; then
+    if ! "${CCMD[@]}" -o "$scanner.$$" "$root/tools/file-directives.c" 2>"$tmp/scanner.log"; then
+        echo "error: the grader's tools/file-directives.c does not build (not your fault):" >&2
+        cat "$tmp/scanner.log" >&2
+        exit 2
+    fi
+    mv -f "$scanner.$$" "$scanner"
+fi
 missing="" refused=""
 for f in "$exdir"/*; do
     name=$(basename "$f")
@@ -148,14 +159,20 @@ if [ -n "$missing" ]; then
     finish missing 0 "$(plan_of)" - "$(for m in $missing; do printf '%s/%s is missing; ' "$shown_dir" "$m"; done)" 3
 fi
 # A kernel is built alone: an #include could only reach outside the
-# submission (the grader's files, another student's), so it is refused.
-for f in "$tmp/student"/*.cl; do
+# submission (the grader's files, another student's), so it is refused;
+# student C may include headers by their plain names only. The refusal holds
+# without the sandbox: tools/file-directives.c reads the file as the
+# compiler's preprocessor does (comments, literals, continuations, %: and ??=).
+for f in "$tmp/student"/*.cl "$tmp/student"/*.c; do
     [ -f "$f" ] || continue
-    # (lines joined where a backslash ends one, as the preprocessor does; # or %:)
-    at=$(awk '{ n++; if (cont == "") at = n; line = cont $0; cont = "" }
-              /\\$/ { cont = substr(line, 1, length(line) - 1); next }
-              line ~ /^([[:space:]]|\/\*[^*]*\*\/)*(#|%:)([[:space:]]|\/\*[^*]*\*\/)*include/ { print at; exit }' "$f")
-    [ -n "$at" ] && refused="$shown_dir/$(basename "$f"):$at: #include is not allowed in a kernel: the grader builds your file alone, so write what you need into it"
+    kind=kernel
+    case "$f" in *.c) kind=host ;; esac
+    said=$("$scanner" "$kind" "$f" 2>&1)
+    case $? in
+    0) ;;
+    1) refused="$shown_dir/$(basename "$f"):$said" ;;
+    *) refused="$shown_dir/$(basename "$f") could not be read for its directives: $said" ;;
+    esac
 done
 if [ -n "$refused" ]; then
     echo "error: $refused"

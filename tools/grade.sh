@@ -57,6 +57,13 @@ ex=$matches
 exdir=$root/exercises/$ex
 [ -d "$DIR" ] || { echo "error: DIR=$DIR is not a folder" >&2; exit 2; }
 shown_dir=${DIR%/}
+# A solutions/ folder holds the starter too, behind #if SOLUTION: graded as
+# it is, it would be the starter's 0 blamed on the kernel.
+if [ "$(cd "$DIR" && pwd -P)" = "$(cd "$root" && pwd -P)/solutions/$ex" ] ||
+   grep -qsE '^[[:space:]]*#[[:space:]]*if[[:space:]]+SOLUTION' "$DIR"/*; then
+    echo "error: $shown_dir holds the starter and the answer behind #if SOLUTION; to grade the official solution: tools/starters.sh solve $ex /tmp/$ex && make grade EX=${ex%%-[a-z]*} DIR=/tmp/$ex" >&2
+    exit 2
+fi
 shown_sed=$(printf '%s' "$shown_dir" | sed 's/[&|#\\]/\\&/g') # for the right side of sed's s|||
 DIR=$(cd "$DIR" && pwd)
 t_start=$(date +%s.%N)
@@ -209,16 +216,23 @@ $cc -c -o "$out/o/stubs.o" "$out/o/stubs.c"
 $cc -o "$out/runner" "$out"/o/*.o -lm'
     if [ "$sandbox" = bubblewrap ]; then paths=(/exercise /common /grader /out); cd_to=/submission
     else paths=("$tmp/src/exercise" "$tmp/src/common" "$tmp/src" "$tmp/rbin"); cd_to=$tmp/student; fi
-    if ! "$root/tools/sandbox.sh" bare --ro "$tmp/student" /submission --ro "$tmp/src/exercise" /exercise \
+    # A wall-clock limit too: a compiler blocked on a read uses no CPU.
+    timeout -k 2 "${GRADE_BUILD_SECONDS:-120}" "$root/tools/sandbox.sh" bare --ro "$tmp/student" /submission --ro "$tmp/src/exercise" /exercise \
             --ro "$tmp/src/common" /common --ro "$tmp/src/opencl-recorder.c" /grader/opencl-recorder.c \
             --ro "$tmp/src/opencl-recorder.h" /grader/opencl-recorder.h --rw "$tmp/rbin" /out \
-            --chdir "$cd_to" -- sh -c "$build_script" sh "${CC:-cc}" "${paths[@]}" >"$tmp/cc.log" 2>&1; then
+            --chdir "$cd_to" -- sh -c "$build_script" sh "${CC:-cc}" "${paths[@]}" >"$tmp/cc.log" 2>&1
+    built=$?
+    if [ $built -ne 0 ]; then
+        if [ $built -eq 124 ] || [ $built -eq 137 ]; then
+            { echo "error: the build did not end within ${GRADE_BUILD_SECONDS:-120} s (a file it waits to read, or a macro that never ends?)"
+              cat "$tmp/cc.log"; } >"$tmp/cc.log2" && mv -f "$tmp/cc.log2" "$tmp/cc.log"
+        fi
         echo "  your C does not compile:"
         sed "s|^\([A-Za-z0-9_.-]*\.[ch]:[0-9]\)|$shown_sed/\1|" "$tmp/cc.log" | sed 's/^/    /' | head -n 40
         finish does-not-build 0 "$(plan_of)" - "C does not compile: $(grep -m1 'error' "$tmp/cc.log" | sed "s|^\([A-Za-z0-9_.-]*\.[ch]:[0-9]\)|$shown_sed/\1|")" 3
     fi
     [ -s "$tmp/cc.log" ] && { echo "  compiler warnings:"; sed 's/^/    /' "$tmp/cc.log" | head -n 20; }
-    export GRADE_RUNNER=$tmp/rbin/runner GRADE_ROOT=$root
+    export GRADE_RUNNER=$tmp/rbin/runner GRADE_ROOT=$root GRADE_TMP=$tmp
 fi
 
 # ---- the two passes, at the same time -----------------------------------------------

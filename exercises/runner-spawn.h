@@ -247,6 +247,21 @@ static long rec_hex(const char *hex, unsigned char *out, size_t max)
     return (long)n;
 }
 
+/* 1 when S is a whole decimal number from LO to HI (into *V), else 0: a
+ * report line is the student's program's words, read as data only. */
+static int rec_num(const char *s, long lo, long hi, long *v)
+{
+    if (!s || !*s || strlen(s) > 19) return 0;
+    for (const char *p = s + (s[0] == '-'); ; p++) {
+        if (!*p) { if (p == s + (s[0] == '-')) return 0; break; }
+        if (*p < '0' || *p > '9') return 0;
+    }
+    const long n = strtol(s, NULL, 10);
+    if (n < lo || n > hi) return 0;
+    *v = n;
+    return 1;
+}
+
 /* A stand-in handle's number, or -1 (opencl-recorder.h) */
 static long rec_handle(const unsigned char *b, long n, unsigned base)
 {

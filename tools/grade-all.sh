@@ -41,8 +41,9 @@ resolve() { # folder name -> exercise, or nothing
 field() { # RFC 4180: every field quoted, quotes doubled
     local s=$1
     # A cell a spreadsheet would take for a formula (a folder named =2+5 or
-    # @SUM(1+1)) starts with a quote, as OWASP's CSV injection advice says.
-    case "$s" in [=+@-]* | $'\t'* | $'\r'*) s="'$s" ;; esac
+    # @SUM(1+1)) starts with a quote, as OWASP's CSV injection advice says
+    # (a lone -, the tier of an exercise without one, is no formula).
+    case "$s" in -) ;; [=+@-]* | $'\t'* | $'\r'*) s="'$s" ;; esac
     s=${s//\"/\"\"}
     printf '"%s"' "$s"
 }

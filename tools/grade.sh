@@ -21,7 +21,10 @@
 # OpenCL runtime cannot hold up (exercises/grading.c); a student's program
 # has its own (3 s), and the whole pass GRADE_PASS_SECONDS (300). Compiling
 # a kernel has a limit of its own (GRADE_COMPILE_SECONDS, 120 s): past it the
-# submission does not build.
+# submission does not build; so has building student C (GRADE_BUILD_SECONDS,
+# 120 s, wall clock). After a check times out, the checks after it in that
+# pass get 2 s each (5 under Oclgrind), and a second time-out ends the pass:
+# a kernel that never ends costs about one check's limit, not every check's.
 # For the exercises tools/see/expected.txt lists, a last run under Oclgrind
 # with make see's plugin, in the sandbox, gives one line of advice on the
 # kernel's access patterns (tools/see/feedback.sh), never a mark.

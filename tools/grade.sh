@@ -78,7 +78,7 @@ fi
 shown_sed=$(printf '%s' "$shown_dir" | sed 's/[&|#\\]/\\&/g') # for the right side of sed's s|||
 DIR=$(cd "$DIR" && pwd)
 t_start=$(date +%s.%N)
-host_code=0
+host_code=0 nested=no
 [ -f "$exdir/runner.c" ] && host_code=1
 
 # The sandbox (tools/sandbox.sh) for everything the student wrote; where
@@ -244,6 +244,12 @@ $cc -o "$out/runner" "$out"/o/*.o -lm'
     fi
     [ -s "$tmp/cc.log" ] && { echo "  compiler warnings:"; sed 's/^/    /' "$tmp/cc.log" | head -n 20; }
     export GRADE_RUNNER=$tmp/rbin/runner GRADE_ROOT=$root GRADE_TMP=$tmp
+    # The checker runs in the sandbox too where a sandbox can start inside
+    # one (tools/sandbox.sh in tools/sandbox.sh); else outside, as before.
+    if [ "$sandbox" = bubblewrap ] && "$root/tools/sandbox.sh" device --ro "$root/tools/sandbox.sh" /grader-root/tools/sandbox.sh \
+            -- /grader-root/tools/sandbox.sh bare -- true >/dev/null 2>&1; then
+        nested=yes
+    fi
 fi
 
 # ---- the two passes, at the same time -----------------------------------------------
@@ -261,6 +267,17 @@ pass() {
         chk=/grader/check dir=/submission logpath=/grader-log/oclgrind.log
         sb=("$root/tools/sandbox.sh" device --ro "$tmp/student" /submission --ro "$tmp/check" /grader/check
             --rw "$tmp/ocl" /grader-log --setenv POCL_CACHE_DIR /tmp/pocl --setenv GRADE_OCLGRIND_LOG "$logpath"
+            --chdir /submission --)
+    elif [ "$nested" = yes ]; then
+        # A host-code checker parses what the student's program wrote: it
+        # runs in the device sandbox too, with only what it needs, and starts
+        # the program in a sandbox of its own inside that one; its temporary
+        # folder is the sandbox's own /tmp.
+        chk=/grader/check dir=/submission logpath=/grader-log/oclgrind.log
+        sb=("$root/tools/sandbox.sh" device --ro "$tmp/student" /submission --ro "$tmp/check" /grader/check
+            --ro "$root/tools/sandbox.sh" /grader-root/tools/sandbox.sh --ro "$tmp/rbin/runner" /grader-bin/runner
+            --rw "$tmp/ocl" /grader-log --setenv POCL_CACHE_DIR /tmp/pocl --setenv GRADE_OCLGRIND_LOG "$logpath"
+            --setenv GRADE_ROOT /grader-root --setenv GRADE_RUNNER /grader-bin/runner --setenv GRADE_TMP /tmp
             --chdir /submission --)
     fi
     if [ "$mode" = oclgrind ]; then

@@ -14,6 +14,7 @@
 #ifndef RUNNER_SPAWN_H
 #define RUNNER_SPAWN_H
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* posix_spawn_file_actions_addclosefrom_np */
 #include "grading.h"
 
 #include <fcntl.h>
@@ -31,16 +32,20 @@ extern char **environ;
 
 typedef struct {
     char dir[64];
-    char in[128], out[128], err[128];
+    char in[128], out[128], err[128], started[128];
 } spawn_files;
 
 static void spawn_init(spawn_files *f, const char *ex)
 {
-    snprintf(f->dir, sizeof f->dir, "/tmp/grade-%s-XXXXXX", ex);
+    /* under the grade's own folder (tools/grade.sh), which goes whatever happens */
+    const char *tmpdir = getenv("GRADE_TMP");
+    if (!tmpdir || !tmpdir[0] || strlen(tmpdir) > 40) tmpdir = "/tmp";
+    snprintf(f->dir, sizeof f->dir, "%s/grade-%s-XXXXXX", tmpdir, ex);
     if (!mkdtemp(f->dir)) clu_die("cannot make a temporary folder");
     snprintf(f->in, sizeof f->in, "%s/in.bin", f->dir);
     snprintf(f->out, sizeof f->out, "%s/out.txt", f->dir);
     snprintf(f->err, sizeof f->err, "%s/runner.err", f->dir);
+    snprintf(f->started, sizeof f->started, "%s/started", f->dir);
     FILE *in = fopen(f->in, "wb"); /* an empty input until a checker writes one */
     if (!in || fclose(in) != 0) clu_die("cannot write %s", f->in);
 }
@@ -50,6 +55,7 @@ static void spawn_cleanup(spawn_files *f)
     unlink(f->in);
     unlink(f->out);
     unlink(f->err);
+    unlink(f->started);
     rmdir(f->dir);
 }
 
@@ -99,12 +105,17 @@ static int spawn_runner_timed(spawn_files *f, const char *const *args, const cha
     snprintf(sandbox, sizeof sandbox, "%s/tools/sandbox.sh", root);
     char cpu[48];
     snprintf(cpu, sizeof cpu, "GRADE_LIMIT_CPU=%u", 5u);
-    const char *argv_run[48] = {"env", "-u", "LD_PRELOAD", cpu, sandbox, "bare", "--ro", runner, "/grader/runner",
-                                "--", "/grader/runner"};
-    int a = 11;
+    /* A shell inside the sandbox says "started" on descriptor 8 and closes it
+     * before it becomes the student's program: only the grader's own words
+     * ever reach that file, so a program that prints "bwrap: ..." or exits
+     * with 125 cannot pass for a sandbox that did not start. */
+    const char *argv_run[52] = {"env", "-u", "LD_PRELOAD", cpu, sandbox, "bare", "--ro", runner, "/grader/runner", "--",
+                                "/bin/sh", "-c", "echo started >&8 && exec 8>&- && exec \"$0\" \"$@\"", "/grader/runner"};
+    int a = 14;
     const char *off = getenv("GRADE_SANDBOX");
-    if (off && strcmp(off, "0") == 0) argv_run[10] = runner; /* no sandbox here: the runner where it is */
-    for (int i = 0; args[i] && a < 46; i++) argv_run[a++] = args[i];
+    const int sandboxed = !(off && strcmp(off, "0") == 0);
+    if (!sandboxed) argv_run[13] = runner; /* no sandbox here: the runner where it is */
+    for (int i = 0; args[i] && a < 50; i++) argv_run[a++] = args[i];
     argv_run[a] = NULL;
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
@@ -114,6 +125,12 @@ static int spawn_runner_timed(spawn_files *f, const char *const *args, const cha
     posix_spawn_file_actions_addclose(&fa, 3); /* the verdict: never the runner's */
     posix_spawn_file_actions_addopen(&fa, 6, f->in, O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 7, f->out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawn_file_actions_addopen(&fa, 8, f->started, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawn_file_actions_addclose(&fa, 4);
+    posix_spawn_file_actions_addclose(&fa, 5);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    posix_spawn_file_actions_addclosefrom_np(&fa, 9); /* nothing else of the checker's (the runtime's files) */
+#endif
     /* A process group of its own: without the sandbox (GRADE_SANDBOX=0) the
      * time-out ends the program's children too, unless they leave the group
      * (setsid); in the sandbox its PID namespace ends them all. */
@@ -146,8 +163,12 @@ static int spawn_runner_timed(spawn_files *f, const char *const *args, const cha
                    "freed memory?%s%s", sig, strsignal(sig), what, said[0] ? " Its last words: " : "", said);
         return 0;
     }
-    if (WEXITSTATUS(status) == 125 || strstr(said, "bwrap:")) {
-        grade_fail("the sandbox could not start the program (not your fault): %s", said);
+    char *started = spawn_read(f->started);
+    const int began = started && !strcmp(started, "started\n");
+    free(started);
+    if (!began) {
+        grade_fail("%s could not start the program (not your fault): %s", sandboxed ? "the sandbox" : "the grader",
+                   said[0] ? said : "(no message)");
         return 0;
     }
     if (WEXITSTATUS(status) == 96) {
@@ -224,6 +245,21 @@ static long rec_hex(const char *hex, unsigned char *out, size_t max)
         out[n++] = (unsigned char)v;
     }
     return (long)n;
+}
+
+/* 1 when S is a whole decimal number from LO to HI (into *V), else 0: a
+ * report line is the student's program's words, read as data only. */
+static int rec_num(const char *s, long lo, long hi, long *v)
+{
+    if (!s || !*s || strlen(s) > 19) return 0;
+    for (const char *p = s + (s[0] == '-'); ; p++) {
+        if (!*p) { if (p == s + (s[0] == '-')) return 0; break; }
+        if (*p < '0' || *p > '9') return 0;
+    }
+    const long n = strtol(s, NULL, 10);
+    if (n < lo || n > hi) return 0;
+    *v = n;
+    return 1;
 }
 
 /* A stand-in handle's number, or -1 (opencl-recorder.h) */

@@ -39,7 +39,12 @@ resolve() { # folder name -> exercise, or nothing
 }
 
 field() { # RFC 4180: every field quoted, quotes doubled
-    local s=${1//\"/\"\"}
+    local s=$1
+    # A cell a spreadsheet would take for a formula (a folder named =2+5 or
+    # @SUM(1+1)) starts with a quote, as OWASP's CSV injection advice says
+    # (a lone -, the tier of an exercise without one, is no formula).
+    case "$s" in -) ;; [=+@-]* | $'\t'* | $'\r'*) s="'$s" ;; esac
+    s=${s//\"/\"\"}
     printf '"%s"' "$s"
 }
 row() { # student exercise score max status tier reason device date
@@ -71,6 +76,15 @@ n=0
 for sdir in "$subs"/*/; do
     [ -d "$sdir" ] || continue
     student=$(basename "$sdir")
+    # A folder that is a link (zed -> alice) would take another's marks.
+    if [ -L "${sdir%/}" ]; then
+        for ex in $wanted; do
+            row "$student" "$ex" 0 "$(max_of "$ex")" failed - "the folder $student/ is a link to another folder, not graded: hand in a folder of your own" "" "$date" "" "" ""
+            n=$((n + 1))
+        done
+        printf '%-16s %s\n' "$student" "refused (a link)"
+        continue
+    fi
     # Folders that name no exercise are reported, not silently skipped.
     for edir in "$sdir"*/; do
         [ -d "$edir" ] || continue
@@ -98,6 +112,12 @@ for sdir in "$subs"/*/; do
                 n=$((n + 1))
             done
             printf '%-16s %-28s %s\n' "$student" "$ex" "failed (two folders)"
+            continue
+        fi
+        if [ -L "${found[0]%/}" ]; then
+            row "$student" "$ex" 0 "$(max_of "$ex")" failed - "the folder $student/$(basename "${found[0]}") is a link to another folder, not graded: hand in a folder of your own" "" "$date" "" "" ""
+            printf '%-16s %-28s %s\n' "$student" "$ex" "refused (a link)"
+            n=$((n + 1))
             continue
         fi
         rm -f "$tmp/result"

@@ -21,7 +21,10 @@
 # OpenCL runtime cannot hold up (exercises/grading.c); a student's program
 # has its own (3 s), and the whole pass GRADE_PASS_SECONDS (300). Compiling
 # a kernel has a limit of its own (GRADE_COMPILE_SECONDS, 120 s): past it the
-# submission does not build.
+# submission does not build; so has building student C (GRADE_BUILD_SECONDS,
+# 120 s, wall clock). After a check times out, the checks after it in that
+# pass get 2 s each (5 under Oclgrind), and a second time-out ends the pass:
+# a kernel that never ends costs about one check's limit, not every check's.
 # For the exercises tools/see/expected.txt lists, a last run under Oclgrind
 # with make see's plugin, in the sandbox, gives one line of advice on the
 # kernel's access patterns (tools/see/feedback.sh), never a mark.
@@ -57,10 +60,25 @@ ex=$matches
 exdir=$root/exercises/$ex
 [ -d "$DIR" ] || { echo "error: DIR=$DIR is not a folder" >&2; exit 2; }
 shown_dir=${DIR%/}
+# A solutions/ folder holds the starter too, behind #if SOLUTION: graded as
+# it is, it would be the starter's 0 blamed on the kernel.
+holds_both() {
+    local f
+    [ "$(cd "$DIR" && pwd -P)" = "$(cd "$root" && pwd -P)/solutions/$ex" ] && return 0
+    for f in "$DIR"/*; do # plain files only: a FIFO would never answer
+        [ -f "$f" ] && [ ! -L "$f" ] || continue
+        head -c 1048576 "$f" | grep -qE '^[[:space:]]*#[[:space:]]*if[[:space:]]+SOLUTION' && return 0
+    done
+    return 1
+}
+if [ $max_only -eq 0 ] && holds_both; then
+    echo "error: $shown_dir holds the starter and the answer behind #if SOLUTION; to grade the official solution: tools/starters.sh solve $ex /tmp/$ex && make grade EX=${ex%%-[a-z]*} DIR=/tmp/$ex" >&2
+    exit 2
+fi
 shown_sed=$(printf '%s' "$shown_dir" | sed 's/[&|#\\]/\\&/g') # for the right side of sed's s|||
 DIR=$(cd "$DIR" && pwd)
 t_start=$(date +%s.%N)
-host_code=0
+host_code=0 nested=no
 [ -f "$exdir/runner.c" ] && host_code=1
 
 # The sandbox (tools/sandbox.sh) for everything the student wrote; where
@@ -78,7 +96,7 @@ fi
 # and says which checks it could not make.
 hazards=run
 oclgrind=${OCLGRIND-oclgrind} # OCLGRIND=: grade as if it were not installed
-if ! command -v "$oclgrind" >/dev/null 2>&1; then
+if [ $max_only -eq 0 ] && ! command -v "$oclgrind" >/dev/null 2>&1; then
     echo "note: Oclgrind is not installed (make deps-grade installs it): the hazard checks (data races, uninitialized reads, barrier divergence, exact bounds) are not run"
     hazards="not run (no Oclgrind)"
 fi
@@ -157,6 +175,17 @@ if [ $stale -eq 1 ]; then
     mv -f "$checker.$$" "$checker"
 fi
 if [ $max_only -eq 1 ]; then plan_of; exit 0; fi
+# The scanner of directives that read files, cached beside the checker.
+scanner=$cache/file-directives
+[ -w "$cache" ] || scanner=$tmp/file-directives
+if [ ! -x "$scanner" ] || [ "$root/tools/file-directives.c" -nt "$scanner" ]; then
+    if ! "${CCMD[@]}" -o "$scanner.$$" "$root/tools/file-directives.c" 2>"$tmp/scanner.log"; then
+        echo "error: the grader's tools/file-directives.c does not build (not your fault):" >&2
+        cat "$tmp/scanner.log" >&2
+        exit 2
+    fi
+    mv -f "$scanner.$$" "$scanner"
+fi
 missing="" refused=""
 for f in "$exdir"/*; do
     name=$(basename "$f")
@@ -173,14 +202,20 @@ if [ -n "$missing" ]; then
     finish missing 0 "$(plan_of)" - "$(for m in $missing; do printf '%s/%s is missing; ' "$shown_dir" "$m"; done)" 3
 fi
 # A kernel is built alone: an #include could only reach outside the
-# submission (the grader's files, another student's), so it is refused.
-for f in "$tmp/student"/*.cl; do
+# submission (the grader's files, another student's), so it is refused;
+# student C may include headers by their plain names only. The refusal holds
+# without the sandbox: tools/file-directives.c reads the file as the
+# compiler's preprocessor does (comments, literals, continuations, %: and ??=).
+for f in "$tmp/student"/*.cl "$tmp/student"/*.c; do
     [ -f "$f" ] || continue
-    # (lines joined where a backslash ends one, as the preprocessor does; # or %:)
-    at=$(awk '{ n++; if (cont == "") at = n; line = cont $0; cont = "" }
-              /\\$/ { cont = substr(line, 1, length(line) - 1); next }
-              line ~ /^([[:space:]]|\/\*[^*]*\*\/)*(#|%:)([[:space:]]|\/\*[^*]*\*\/)*include/ { print at; exit }' "$f")
-    [ -n "$at" ] && refused="$shown_dir/$(basename "$f"):$at: #include is not allowed in a kernel: the grader builds your file alone, so write what you need into it"
+    kind=kernel
+    case "$f" in *.c) kind=host ;; esac
+    said=$("$scanner" "$kind" "$f" 2>&1)
+    case $? in
+    0) ;;
+    1) refused="$shown_dir/$(basename "$f"):$said" ;;
+    *) refused="$shown_dir/$(basename "$f") could not be read for its directives: $said" ;;
+    esac
 done
 if [ -n "$refused" ]; then
     echo "error: $refused"
@@ -217,16 +252,29 @@ $cc -c -o "$out/o/stubs.o" "$out/o/stubs.c"
 $cc -o "$out/runner" "$out"/o/*.o -lm'
     if [ "$sandbox" = bubblewrap ]; then paths=(/exercise /common /grader /out); cd_to=/submission
     else paths=("$tmp/src/exercise" "$tmp/src/common" "$tmp/src" "$tmp/rbin"); cd_to=$tmp/student; fi
-    if ! "$root/tools/sandbox.sh" bare --ro "$tmp/student" /submission --ro "$tmp/src/exercise" /exercise \
+    # A wall-clock limit too: a compiler blocked on a read uses no CPU.
+    timeout -k 2 "${GRADE_BUILD_SECONDS:-120}" "$root/tools/sandbox.sh" bare --ro "$tmp/student" /submission --ro "$tmp/src/exercise" /exercise \
             --ro "$tmp/src/common" /common --ro "$tmp/src/opencl-recorder.c" /grader/opencl-recorder.c \
             --ro "$tmp/src/opencl-recorder.h" /grader/opencl-recorder.h --rw "$tmp/rbin" /out \
-            --chdir "$cd_to" -- sh -c "$build_script" sh "${CC:-cc}" "${paths[@]}" >"$tmp/cc.log" 2>&1; then
+            --chdir "$cd_to" -- sh -c "$build_script" sh "${CC:-cc}" "${paths[@]}" >"$tmp/cc.log" 2>&1
+    built=$?
+    if [ $built -ne 0 ]; then
+        if [ $built -eq 124 ] || [ $built -eq 137 ]; then
+            { echo "error: the build did not end within ${GRADE_BUILD_SECONDS:-120} s (a file it waits to read, or a macro that never ends?)"
+              cat "$tmp/cc.log"; } >"$tmp/cc.log2" && mv -f "$tmp/cc.log2" "$tmp/cc.log"
+        fi
         echo "  your C does not compile:"
         sed "s|^\([A-Za-z0-9_.-]*\.[ch]:[0-9]\)|$shown_sed/\1|" "$tmp/cc.log" | sed 's/^/    /' | head -n 40
         finish does-not-build 0 "$(plan_of)" - "C does not compile: $(grep -m1 'error' "$tmp/cc.log" | sed "s|^\([A-Za-z0-9_.-]*\.[ch]:[0-9]\)|$shown_sed/\1|")" 3
     fi
     [ -s "$tmp/cc.log" ] && { echo "  compiler warnings:"; sed 's/^/    /' "$tmp/cc.log" | head -n 20; }
-    export GRADE_RUNNER=$tmp/rbin/runner GRADE_ROOT=$root
+    export GRADE_RUNNER=$tmp/rbin/runner GRADE_ROOT=$root GRADE_TMP=$tmp
+    # The checker runs in the sandbox too where a sandbox can start inside
+    # one (tools/sandbox.sh in tools/sandbox.sh); else outside, as before.
+    if [ "$sandbox" = bubblewrap ] && "$root/tools/sandbox.sh" device --ro "$root/tools/sandbox.sh" /grader-root/tools/sandbox.sh \
+            -- /grader-root/tools/sandbox.sh bare -- true >/dev/null 2>&1; then
+        nested=yes
+    fi
 fi
 
 # ---- the two passes, at the same time -----------------------------------------------
@@ -237,13 +285,24 @@ fi
 # project. (For host code the checker runs no student code: the student's
 # program runs in a sandbox of its own.)
 pass() {
-    local mode=$1 v=$tmp/$1.v first=0 st runs=0 wrap=() sb=() logsize
+    local mode=$1 v=$tmp/$1.v first=0 st runs=0 wrap=() sb=() logsize hurry=0
     local chk=$checker dir=$tmp/student logpath=$tmp/ocl/oclgrind.log
     : >"$v"
     if [ $host_code -eq 0 ] && [ "$sandbox" = bubblewrap ]; then
         chk=/grader/check dir=/submission logpath=/grader-log/oclgrind.log
         sb=("$root/tools/sandbox.sh" device --ro "$tmp/student" /submission --ro "$tmp/check" /grader/check
             --rw "$tmp/ocl" /grader-log --setenv POCL_CACHE_DIR /tmp/pocl --setenv GRADE_OCLGRIND_LOG "$logpath"
+            --chdir /submission --)
+    elif [ "$nested" = yes ]; then
+        # A host-code checker parses what the student's program wrote: it
+        # runs in the device sandbox too, with only what it needs, and starts
+        # the program in a sandbox of its own inside that one; its temporary
+        # folder is the sandbox's own /tmp.
+        chk=/grader/check dir=/submission logpath=/grader-log/oclgrind.log
+        sb=("$root/tools/sandbox.sh" device --ro "$tmp/student" /submission --ro "$tmp/check" /grader/check
+            --ro "$root/tools/sandbox.sh" /grader-root/tools/sandbox.sh --ro "$tmp/rbin/runner" /grader-bin/runner
+            --rw "$tmp/ocl" /grader-log --setenv POCL_CACHE_DIR /tmp/pocl --setenv GRADE_OCLGRIND_LOG "$logpath"
+            --setenv GRADE_ROOT /grader-root --setenv GRADE_RUNNER /grader-bin/runner --setenv GRADE_TMP /tmp
             --chdir /submission --)
     fi
     if [ "$mode" = oclgrind ]; then
@@ -255,7 +314,10 @@ pass() {
     while :; do
         runs=$((runs + 1))
         logsize=$(stat -c %s "$tmp/ocl/oclgrind.log" 2>/dev/null || echo 0)
-        (cd "$tmp/student" && GRADE_OCLGRIND_LOG=$logpath timeout -k 5 "${GRADE_PASS_SECONDS:-300}" \
+        # After a time-out the checks left are not waited out: a kernel that
+        # never ends costs one check's limit, not every check's.
+        (cd "$tmp/student" && { [ $hurry -eq 0 ] || export GRADE_CASE_SECONDS=$hurry; } &&
+            GRADE_OCLGRIND_LOG=$logpath timeout -k 5 "${GRADE_PASS_SECONDS:-300}" \
             "${sb[@]}" "${wrap[@]}" "$chk" "$dir" --mode "$mode" --first "$first" \
             3>>"$v" >>"$tmp/$mode.out" 2>>"$tmp/$mode.err") 2>/dev/null
         st=$?
@@ -282,6 +344,10 @@ pass() {
         fi
         if grep -q "^timeout $open\$" "$v" || [ $st -eq 124 ] || [ $st -eq 137 ]; then
             grep -q "^timeout $open\$" "$v" || echo "timeout $open" >>"$v"
+            if [ $hurry -gt 0 ]; then echo "gaveup $open" >>"$v"; return; fi
+            hurry=2
+            [ "$mode" = oclgrind ] && hurry=5
+            echo "hurried $((open + 1)) $hurry" >>"$v"
         else
             echo "crash $open $st" >>"$v"
             # What Oclgrind saw before the crash names it better than a guess.
@@ -334,8 +400,14 @@ $1 == "end" { i = $2; state[i] = ($3 == 1) ? "ok" : "fail"; r = $0; sub(/^end [0
 $1 == "crash" { state[$2] = "crash"; sig[$2] = $3 }
 $1 == "timeout" { state[$2] = "timeout" }
 $1 == "late" { late[$2] = 1 }
+$1 == "hurried" { hurried = $2 + 0; hurry = $3 }
+$1 == "gaveup" { gaveup = 1 }
 $1 == "crashwhy" { i = $2; r = $0; sub(/^crashwhy [0-9]+ /, "", r); if (!(i in seen)) seen[i] = r }
-END { for (i = 0; i < plan; i++) printf "%s\037%s\037%s\037%s\037%s\037%s\037%s\n", i, (i in state) ? state[i] : "notrun", what[i], why[i] "" (sig[i] != "" ? "#" sig[i] : ""), small[i] + 0, seen[i], late[i] + 0 }'
+END { for (i = 0; i < plan; i++) {
+        if (!(i in state)) { if (gaveup) state[i] = "gaveup"; continue }
+        if (state[i] == "timeout" && hurry != "" && i >= hurried) { state[i] = "hurried"; why[i] = hurry }
+      }
+      for (i = 0; i < plan; i++) printf "%s\037%s\037%s\037%s\037%s\037%s\037%s\n", i, (i in state) ? state[i] : "notrun", what[i], why[i] "" (sig[i] != "" ? "#" sig[i] : ""), small[i] + 0, seen[i], late[i] + 0 }'
 awk -v plan="$plan" "$awkprog" "$dev" >"$tmp/dev.tab"
 # The answer to the lesson's question: the checker checked its form; its
 # values are compared here with the instructor's key, or left to the
@@ -396,6 +468,8 @@ while IFS=$'\037' read -r i dstate what dwhy small _ dlate && IFS=$'\037' read -
     fail) why=$dwhy ;;
     crash) why="on the device: $(crashmsg "${dwhy##*#}" "$oclsaid")"; crashed=1 ;;
     timeout) why="timed out after $(( ${GRADE_CASE_SECONDS:-10} )) s on the device: $timeout_hint"; timed=1 ;;
+    hurried) why="not waited out (${dwhy%%#*} s): an earlier check timed out on the device ($timeout_hint)"; timed=1 ;;
+    gaveup) why="not run: an earlier check timed out on the device ($timeout_hint)"; timed=1 ;;
     *) why="not run: the checker stopped before this check" ;;
     esac
     if [ "$dstate" = fail ] && [ "$ostate" = fail ] && [ "$owhy" = "$dwhy" ]; then
@@ -411,6 +485,8 @@ while IFS=$'\037' read -r i dstate what dwhy small _ dlate && IFS=$'\037' read -
         crash) if [ -n "$oseen" ]; then why="under Oclgrind: $(seenmsg "$oseen"), then it crashed"
                else why="under Oclgrind: $(crashmsg "${owhy##*#}")"; fi; crashed=1 ;;
         timeout) why="under Oclgrind: timed out (a kernel that never ends?)"; timed=1 ;;
+        hurried | gaveup) if [ "$small" = 0 ] && [ "$ostate" = gaveup ]; then ok=1
+           else why="under Oclgrind: not run to its end: an earlier check timed out (a kernel that never ends?)"; timed=1; fi ;;
         *) if [ "$small" = 0 ]; then ok=1
            elif [ "$hazards" != run ]; then ok=1; note=" (hazard check not run: no Oclgrind)"
            else why="under Oclgrind: not run (the checker stopped before this check)"; fi ;;

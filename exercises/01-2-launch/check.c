@@ -38,6 +38,7 @@ static void try_case(clu_env *env, cl_kernel k, spawn_files *f, int X, int Y, si
     }
     char *text = spawn_read(f->out), *lines[256], *w[32];
     int n = text ? rec_lines(text, lines, 256) : 0, launches = 0, set[5] = {0};
+    int32_t ints[5] = {0}; /* the values of the int arguments X and Y */
     float *h_A = grade_alloc((size_t)X * sizeof(float)), *h_B = grade_alloc((size_t)Y * sizeof(float));
     grade_fill_f(h_A, (size_t)X, seed, -1.0f, 1.0f);
     grade_fill_f(h_B, (size_t)Y, seed + 100, -1.0f, 1.0f);
@@ -49,9 +50,16 @@ static void try_case(clu_env *env, cl_kernel k, spawn_files *f, int X, int Y, si
         if (!strcmp(w[0], "arg") && nw == 5) {
             unsigned char b[256];
             long nb = rec_hex(w[4], b, sizeof b), mem = rec_handle(b, nb, RECORDER_MEM);
-            const cl_uint idx = (cl_uint)atoi(w[2]);
+            long idx_size[2]; /* the program can write anything on its report: every field is checked */
+            if (!rec_num(w[2], 0, 255, &idx_size[0]) || !rec_num(w[3], 0, 1L << 20, &idx_size[1])) {
+                grade_fail("a line of the program's report the checker cannot read (arg): does the program write on "
+                           "descriptor 7 itself?");
+                break;
+            }
+            const cl_uint idx = (cl_uint)idx_size[0];
+            if (idx >= 3 && idx < 5 && nb == 4) memcpy(&ints[idx], b, 4);
             cl_int err = mem >= 0 && mem < 3 ? clSetKernelArg(k, idx, sizeof(cl_mem), &bufs[mem]->mem)
-                         : nb < 0        ? clSetKernelArg(k, idx, (size_t)atol(w[3]), NULL)
+                         : nb < 0        ? clSetKernelArg(k, idx, (size_t)idx_size[1], NULL)
                                          : clSetKernelArg(k, idx, (size_t)nb, b);
             if (err != CL_SUCCESS)
                 grade_fail("clSetKernelArg(kernel, %u, %s, ...) fails: %s (argument %u of outer_sum is %s)", idx, w[3],
@@ -59,13 +67,19 @@ static void try_case(clu_env *env, cl_kernel k, spawn_files *f, int X, int Y, si
             else if (idx < 5) set[idx] = 1;
         } else if (!strcmp(w[0], "ndrange") && nw >= 13) {
             launches++;
-            const size_t global = (size_t)atol(w[5]);
+            long gl = 0, lo = 0;
+            if (!rec_num(w[5], 1, 1L << 40, &gl) || (strcmp(w[8], "-") && !rec_num(w[8], 1, 1L << 20, &lo))) {
+                grade_fail("a line of the program's report the checker cannot read (ndrange): does the program write "
+                           "on descriptor 7 itself?");
+                break;
+            }
+            const size_t global = (size_t)gl;
             if (launches > 1) grade_fail("launch_outer_sum launched the kernel more than once");
             else if (atoi(w[3]) != 1) grade_fail("the launch has %s dimensions; outer_sum runs over one", w[3]);
             else if (!strcmp(w[8], "-"))
                 grade_fail("the kernel was launched with no work-group size (local size NULL): the statement asks for "
                            "work-groups of wg = %zu work-items", wg);
-            else if ((size_t)atol(w[8]) != wg)
+            else if ((size_t)lo != wg)
                 grade_fail("the kernel was launched in work-groups of %s work-items; the statement asks for wg = %zu",
                            w[8], wg);
             else if (global < (size_t)X)
@@ -74,6 +88,12 @@ static void try_case(clu_env *env, cl_kernel k, spawn_files *f, int X, int Y, si
             else if (global % wg != 0)
                 grade_fail("the global size %zu is not a multiple of wg = %zu (round X up to a multiple of wg)",
                            global, wg);
+            else if (global > (size_t)X + 4 * wg)
+                grade_fail("the global size %zu is far more than X = %d rounded up to a multiple of wg = %zu", global, X,
+                           wg);
+            else if (set[3] && set[4] && (ints[3] > X || ints[4] > Y || ints[3] < 0 || ints[4] < 0))
+                grade_fail("the kernel's X and Y arguments are %d and %d, but A and C hold X = %d and B Y = %d floats: "
+                           "the kernel would access them out-of-bounds (pass the sizes the function was given)", (int)ints[3], (int)ints[4], X, Y);
             else {
                 for (int a = 0; a < 5; a++)
                     if (!set[a]) grade_fail("argument %d was not set before the launch", a);

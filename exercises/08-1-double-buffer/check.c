@@ -72,18 +72,32 @@ static void run_pipeline(clu_env *env, spawn_files *f)
     host_waits = launches_without_wg = 0;
     char *text = runner_out ? strdup(runner_out) : NULL, *lines[2048], *w[96];
     int n = text ? rec_lines(text, lines, 2048) : 0;
+    /* Every field is checked before use: the lines come from the student's
+     * program, which can write anything on its report descriptor. */
+    const long slots = (long)(2 * per);
+    long first = -1, count = -1, v[12];
+#define UNREADABLE(what) { grade_fail("a line of the program's report the checker cannot read (%s): does the program write on descriptor 7 itself?", what); break; }
     for (int i = 0; i < n && grade_ok(); i++) {
         int nw = rec_words(lines[i], w, 96);
         if (nw == 0) continue;
-        if (!strcmp(w[0], "chunk") && nw == 6) {
-            int c = atoi(w[1]);
-            for (int e = 0; e < 4 && c >= 0 && c < CHUNKS; e++) chunk_ev[c][e] = atoi(w[2 + e]);
-        } else if (!strcmp(w[0], "arg") && nw == 5) {
+        if (!strcmp(w[0], "chunk")) {
+            if (nw != 6 || !rec_num(w[1], 0, CHUNKS - 1, &v[0])) UNREADABLE("chunk");
+            int e = 0;
+            for (; e < 4 && rec_num(w[2 + e], 0, 4095, &v[1 + e]); e++) {}
+            if (e < 4) UNREADABLE("chunk");
+            for (e = 0; e < 4; e++) chunk_ev[v[0]][e] = (int)v[1 + e];
+        } else if (!strcmp(w[0], "arg")) {
+            if (nw != 5 || !rec_num(w[2], 0, 255, &v[0]) || !rec_num(w[3], 0, 1L << 20, &v[1])) UNREADABLE("arg");
             unsigned char b[256];
             long nb = rec_hex(w[4], b, sizeof b), mem = rec_handle(b, nb, RECORDER_MEM);
-            cl_uint idx = (cl_uint)atoi(w[2]);
+            cl_uint idx = (cl_uint)v[0];
+            if (nb == 4 && (idx == 3 || idx == 4)) { /* first and count: the kernel writes z[first + i], i < count */
+                int32_t iv;
+                memcpy(&iv, b, 4);
+                if (idx == 3) first = iv; else count = iv;
+            }
             cl_int e = mem >= 0 && mem < 3 ? clSetKernelArg(k, idx, sizeof(cl_mem), &d[mem]->mem)
-                       : nb < 0        ? clSetKernelArg(k, idx, (size_t)atol(w[3]), NULL)
+                       : nb < 0        ? clSetKernelArg(k, idx, (size_t)v[1], NULL)
                                        : clSetKernelArg(k, idx, (size_t)nb, b);
             if (e != CL_SUCCESS) grade_fail("clSetKernelArg(k, %u, %s bytes) fails: %s", idx, w[3], clu_error_name(e));
         } else if (!strcmp(w[0], "finish") || !strcmp(w[0], "wait")) {
@@ -92,34 +106,54 @@ static void run_pipeline(clu_env *env, spawn_files *f)
             command *c = &cmd[ncmd];
             memset(c, 0, sizeof *c);
             c->kind = w[0][0] == 'n' ? 'k' : w[0][0];
-            c->queue = atoi(w[1]);
             const int at = c->kind == 'k' ? 11 : 8; /* where NWAIT is */
-            if (nw < at + 2 || c->queue < 0 || c->queue > 2) { grade_fail("a command the checker cannot read"); break; }
-            c->nwait = atoi(w[at]);
-            if (c->nwait < 0 || c->nwait > 64 || nw != at + 2 + c->nwait) { grade_fail("a command the checker cannot read"); break; }
+            if (nw < at + 2 || !rec_num(w[1], 0, 2, &v[0])) { grade_fail("a command the checker cannot read"); break; }
+            c->queue = (int)v[0];
+            if (!rec_num(w[at], 0, 64, &v[0]) || nw != at + 2 + v[0] || !rec_num(w[at + 1 + v[0]], -1, 1L << 30, &v[1])) {
+                grade_fail("a command the checker cannot read");
+                break;
+            }
+            c->nwait = (int)v[0];
             cl_event waits[64];
             for (int j = 0; j < c->nwait; j++) {
-                c->wait[j] = atoi(w[at + 1 + j]);
-                if (c->wait[j] <= 0 || c->wait[j] >= 4096 || !real[c->wait[j]]) {
+                c->wait[j] = rec_num(w[at + 1 + j], 1, 4095, &v[0]) ? (int)v[0] : 0;
+                if (c->wait[j] <= 0 || !real[c->wait[j]]) {
                     grade_fail("a command waits for an event no command returned");
                     break;
                 }
                 waits[j] = real[c->wait[j]];
             }
             if (!grade_ok()) break;
-            c->event = atoi(w[at + 1 + c->nwait]);
+            c->event = (int)v[1];
             cl_event ev = NULL;
             cl_int e;
             if (c->kind == 'k') {
-                size_t global = (size_t)atol(w[5]), local = !strcmp(w[8], "-") ? 0 : (size_t)atol(w[8]);
+                if (!rec_num(w[5], 1, 1L << 26, &v[0]) || (strcmp(w[8], "-") && !rec_num(w[8], 1, 4096, &v[1])))
+                    UNREADABLE("a launch's sizes");
+                if (first < 0 || count < 0 || first + count > slots) {
+                    grade_fail("a launch whose first (%ld) and count (%ld) reach outside the two slots of %ld floats",
+                               first, count, slots);
+                    break;
+                }
+                size_t global = (size_t)v[0], local = !strcmp(w[8], "-") ? 0 : (size_t)v[1];
                 c->local = local;
                 if (!local) launches_without_wg++;
                 e = clEnqueueNDRangeKernel(q[c->queue], k, 1, NULL, &global, local ? &local : NULL,
                                            (cl_uint)c->nwait, c->nwait ? waits : NULL, &ev);
             } else {
-                const int mem = atoi(w[2]), array = atoi(w[6]);
-                const size_t off = (size_t)atol(w[4]), bytes = (size_t)atol(w[5]), elem = (size_t)atol(w[7]);
-                c->blocking = atoi(w[3]);
+                long f[6]; /* mem blocking off bytes array elem */
+                if (!rec_num(w[2], 0, 2, &f[0]) || !rec_num(w[3], 0, 1, &f[1]) || !rec_num(w[4], 0, 1L << 40, &f[2]) ||
+                    !rec_num(w[5], 0, 1L << 40, &f[3]) || !rec_num(w[6], -1, 2, &f[4]) || !rec_num(w[7], 0, N, &f[5]))
+                    UNREADABLE("a transfer");
+                const int mem = (int)f[0], array = (int)f[4];
+                const size_t off = (size_t)f[2], bytes = (size_t)f[3], elem = (size_t)f[5];
+                c->blocking = (int)f[1];
+                if (array >= 0 && (off + bytes > (size_t)slots * 4 || elem * 4 + bytes > (size_t)N * 4)) {
+                    grade_fail("a transfer of %zu bytes at offset %zu (host element %zu) reaches outside its buffer or array: "
+                               "an offset or size out of range of the two slots?",
+                               bytes, off, elem);
+                    break;
+                }
                 if (mem < 0 || mem > 2) { grade_fail("a transfer to a buffer the checker does not know"); break; }
                 if (array < 0 || (c->kind == 'w' && array > 1) || (c->kind == 'r' && array != 2)) {
                     grade_fail("a %s %s memory that is not %s", c->kind == 'w' ? "write from" : "read into",
@@ -193,7 +227,7 @@ static void check_result(void)
 static int of(int c, int i)
 {
     const int e = chunk_ev[c][i];
-    if (e <= 0 || event_cmd[e] < 0) {
+    if (e <= 0 || e >= 4096 || event_cmd[e] < 0) {
         grade_fail("ev[%d] of chunk %d was not set: every command must return its event", i, c);
         return -1;
     }

@@ -41,3 +41,21 @@ if tools/sandbox.sh probe >/dev/null 2>&1; then
         env GRADE_SANDBOX=0 LAB_ONLY=sandbox tools/lab.sh "$lab_out"
 fi
 rm -rf "$lab_out"
+# Without Oclgrind the grade is provisional: one line says what is missing
+# and how to get it, the status line and the result file (and so the CSV's
+# rows) say so; OCLGRIND=: means the same as an empty OCLGRIND.
+w=$(mktemp -d)
+tools/starters.sh solve 01-1-squared-distance "$w"
+for none in "" ":"; do
+    expect_out 0 'Oclgrind is not installed.*provisional.*make deps-grade.*grading-tools' \
+        "grader: OCLGRIND='$none' says what is missing and how to install it" -- \
+        env OCLGRIND="$none" GRADE_NO_SPEED=1 tools/grade.sh --result "$w.result" 01-1 "$w"
+    expect_out 0 '^provisional=yes$' "grader: OCLGRIND='$none': the result file marks the grade provisional" -- cat "$w.result"
+done
+expect_out 0 'status: passed, provisional: the hazard checks did not run' "grader: without Oclgrind the status line says provisional" -- \
+    env OCLGRIND= GRADE_NO_SPEED=1 tools/grade.sh 01-1 "$w"
+if command -v oclgrind >/dev/null; then
+    expect_out 0 '^provisional=no$' "grader: with Oclgrind the grade is not provisional" -- \
+        sh -c 'GRADE_NO_SPEED=1 tools/grade.sh --result "$1.result" 01-1 "$1" >/dev/null; cat "$1.result"' sh "$w"
+fi
+rm -rf "$w" "$w.result"

@@ -95,17 +95,20 @@ fi
 # Oclgrind finds the hazards no device shows; without it the grade goes on
 # and says which checks it could not make.
 hazards=run
-oclgrind=${OCLGRIND-oclgrind} # OCLGRIND=: grade as if it were not installed
-if [ $max_only -eq 0 ] && ! command -v "$oclgrind" >/dev/null 2>&1; then
-    echo "note: Oclgrind is not installed (make deps-grade installs it): the hazard checks (data races, uninitialized reads, barrier divergence, exact bounds) are not run"
+oclgrind=${OCLGRIND-oclgrind} # OCLGRIND= (empty) grades as if it were not installed
+[ "$oclgrind" = : ] && oclgrind="" # (a colon would find the shell's builtin)
+provisional=no
+if [ $max_only -eq 0 ] && { [ -z "$oclgrind" ] || ! command -v "$oclgrind" >/dev/null 2>&1; }; then
+    echo "note: Oclgrind is not installed, so the hazard checks (data races, uninitialized reads, barrier divergence, exact bounds) are not run and this grade is provisional: make deps-grade installs it (Debian's oclgrind), or on a machine with no package registry tools/grading-tools.sh brings it"
     hazards="not run (no Oclgrind)"
+    provisional=yes
 fi
 
 write_result() { # status score max tier reason
     [ -n "$result" ] || return 0
-    printf 'status=%s\nscore=%s\nmax=%s\ntier=%s\nreason=%s\ndevice=%s\nratio=%s\nsandbox=%s\nhazards=%s\ngraded=%s\n' "$1" "$2" "$3" "$4" \
+    printf 'status=%s\nscore=%s\nmax=%s\ntier=%s\nreason=%s\ndevice=%s\nratio=%s\nsandbox=%s\nhazards=%s\ngraded=%s\nprovisional=%s\n' "$1" "$2" "$3" "$4" \
         "$(printf '%s' "$5" | tr '\n\r' '  ')" "$(sed -n 's/^device //p' "$tmp/device.v" 2>/dev/null | head -n 1)" \
-        "${ratio:-}" "$sandbox" "$hazards" "$graded" >"$result"
+        "${ratio:-}" "$sandbox" "$hazards" "$graded" "$provisional" >"$result"
 }
 finish() { # status score max tier reason exit-code
     # a file:line in a reason names the student's own file, folder and all
@@ -115,7 +118,7 @@ finish() { # status score max tier reason exit-code
         echo "graded here: the public checks only; your instructor's grade adds hidden checks (other sizes and seeds) and the values of your answers"
     fi
     [ -n "$4" ] && [ "$4" != "-" ] && echo "speed tier: $4"
-    echo "status: $1 (graded in $(awk -v a="$t_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s)"
+    echo "status: $1$([ "$provisional" = yes ] && echo ", provisional: the hazard checks did not run") (graded in $(awk -v a="$t_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s)"
     exit "$6"
 }
 # The number of checks, from the checker's own table, for a grade that

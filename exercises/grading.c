@@ -1204,7 +1204,7 @@ static void ratio_interval(double *r, int n, double *median, double *lo, double 
         below += p; /* + P(X = i) */
         p = p * (double)(n - i) / (double)(i + 1);
         if (2.0 * below > 0.05) break;
-        j = i + 2;
+        j = i + 1;
     }
     *lo = r[j - 1];
     *hi = r[n - j];
@@ -1242,7 +1242,7 @@ static void time_the_check(clu_env *env)
         const double ty = time_once(y.k, y.dims, y.g, y.l) * y.scale;
         runs++;
         if (!(ok = compare_again(runs))) break;
-        if (trace) fprintf(stderr, "timed run %d: kernel %.1f us, yardstick %.1f us\n", runs, ts, ty);
+        if (trace) fprintf(stderr, "timed run %d: kernel %.1f us, yardstick %.1f us, at %.2f s\n", runs, ts, ty, mono_now() - start);
         if (ts > 0 && ty > 0) {
             ts_all[n] = ts, ty_all[n] = ty;
             ratio[n++] = ty / ts;

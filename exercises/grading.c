@@ -401,7 +401,8 @@ int grade_case(int i, int small, const char *what_fmt, ...)
     va_end(ap);
     if (i < first_) return 0;
     const char *all = getenv("GRADE_OCLGRIND");
-    if (all && strcmp(all, "all") == 0 && !strstr(what, "answer in")) small = 1; /* to see where a crash is */
+    if (all && strcmp(all, "all") == 0 && !strstr(what, "answer in") && !strstr(what, "speed tier is timed"))
+        small = 1; /* to see where a crash is */
     if (oclgrind_ && !small) {
         record("skip %d %s", i, what);
         return 0;
@@ -1191,7 +1192,7 @@ static int compare_again(int run)
  * binomial distribution. Never narrower than TIER_SPREAD on either side of
  * the median: what one grade cannot see (the machine's load changing from
  * one grade to the next) moves a ratio about that much. */
-#define TIER_SPREAD 0.10
+#define TIER_SPREAD 0.15
 
 static void ratio_interval(double *r, int n, double *median, double *lo, double *hi)
 {
@@ -1222,7 +1223,7 @@ static int tier_of(double lo, double hi, const double *line, int *undecided)
     return t;
 }
 
-enum { TURNS_MIN = 9, TURNS_MAX = 31 };
+enum { TURNS_MAX = 31 };
 
 static void time_the_check(clu_env *env)
 {
@@ -1247,7 +1248,8 @@ static void time_the_check(clu_env *env)
             ts_all[n] = ts, ty_all[n] = ty;
             ratio[n++] = ty / ts;
         }
-        if (n >= TURNS_MIN && runs % 2 == 1) { /* an odd count: a median that is one of the runs */
+        if (untrusted_[0] && runs >= 3) break; /* no tier from these counters: the outputs were checked */
+        if (n == 9 || n == 15 || n == 21) { /* a few looks only: each look is another chance to decide wrongly */
             double m, lo, hi;
             int undecided;
             memcpy(work, ratio, (size_t)n * sizeof *work);

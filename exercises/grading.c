@@ -798,7 +798,8 @@ static void check_buffer(gbuf *b)
 
 void grade_case_end(clu_env *env)
 {
-    if (env && timed_armed() && !cur_failed_ && grade_want_speed()) time_the_check(env); /* before the guards are read */
+    if (env && timed_armed() && !cur_failed_ && grade_want_speed())
+        time_the_check(env); /* before the guards and inputs are read */
     for (gbuf *b = bufs_; b; b = b->next) {
         if (env && (!cur_failed_ || b->guard)) { /* a wrong value may come from a stray write: look anyway */
             gb_fetch(env, b);
@@ -1243,7 +1244,9 @@ static void time_the_check(clu_env *env)
         const double ty = time_once(y.k, y.dims, y.g, y.l) * y.scale;
         runs++;
         if (!(ok = compare_again(runs))) break;
-        if (trace) fprintf(stderr, "timed run %d: kernel %.1f us, yardstick %.1f us, at %.2f s\n", runs, ts, ty, mono_now() - start);
+        if (trace)
+            fprintf(stderr, "timed run %d: kernel %.1f us, yardstick %.1f us, at %.2f s\n", runs, ts, ty,
+                    mono_now() - start);
         if (ts > 0 && ty > 0) {
             ts_all[n] = ts, ty_all[n] = ty;
             ratio[n++] = ty / ts;
@@ -1280,9 +1283,10 @@ static void time_the_check(clu_env *env)
                  names[t], names[undecided], names[undecided], 100 * timed_.line[undecided], 100 * lo, 100 * hi);
     record("ratio %.3f", m);
     record("tier %s %.0f%% of the yardstick (%s) on this check's size, median of %d timed runs in turns with it, "
-           "each output checked: your kernel %.1f us, the yardstick %.1f us; with 95%% confidence %.0f%%-%.0f%% (gold >= %.0f%%, "
-           "silver >= %.0f%%, bronze >= %.0f%%: a line counts when the whole range reaches it)%s",
-           names[t], 100 * m, timed_.what, n, mt, my, 100 * lo, 100 * hi, 100 * timed_.line[0],
+           "each output checked: your kernel %.1f us, the yardstick %.1f us; with 95%% confidence %.0f%%-%.0f%% (and "
+           "never less than %.0f%% either side; gold >= %.0f%%, silver >= %.0f%%, bronze >= %.0f%%: a line counts "
+           "when the whole range reaches it)%s",
+           names[t], 100 * m, timed_.what, n, mt, my, 100 * lo, 100 * hi, 100 * TIER_SPREAD, 100 * timed_.line[0],
            100 * timed_.line[1], 100 * timed_.line[2], why);
 }
 

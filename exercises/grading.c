@@ -191,6 +191,8 @@ const char *grade_start(int argc, char **argv, int checks, clu_env *env)
             dprintf(VERDICT_FD, "plan %d\n", checks);
             exit(0);
         }
+        if (strcmp(argv[a], "--answer-values") == 0 && a + 2 < argc) /* the grader's, outside the sandbox */
+            exit(grade_answer_values(argv[a + 1], argv[a + 2]));
         if (strcmp(argv[a], "--mode") == 0 && a + 1 < argc) oclgrind_ = strcmp(argv[++a], "oclgrind") == 0;
         else if (strcmp(argv[a], "--first") == 0 && a + 1 < argc) first_ = atoi(argv[++a]);
         else dir_ = argv[a];
@@ -592,28 +594,27 @@ static gbuf *gb_new(clu_env *env, const char *name, gb_kind kind, const void *da
     b->init = grade_alloc(b->n * 4);
     b->host = grade_alloc(total * 4);
     char *h = b->host;
-    if (b->guard) { /* the device's memory for USE_HOST_PTR, page-aligned */
-        size_t bytes = (total * 4 + 4095) / 4096 * 4096;
-        b->dev = aligned_alloc(4096, bytes);
-        if (!b->dev) clu_die("out of memory");
-    }
     for (size_t e = 0; e < total; e++) put_marker(b, h + 4 * e, 1);
     for (size_t e = 0; e < b->n; e++) {
         if (data && e < n) memcpy((char *)b->init + 4 * e, (const char *)data + 4 * e, 4);
         else put_marker(b, (char *)b->init + 4 * e, 0);
     }
     memcpy(h + 4 * b->guard, b->init, b->n * 4);
-    if (b->dev) memcpy(b->dev, h, total * 4);
     cl_int err;
-    /* The guards must be the memory right next to the kernel's buffer. A
-     * sub-buffer of a buffer the device allocates may be a copy of just its
-     * region (PoCL makes one), so the parent uses memory the checker owns,
-     * and every sub-buffer is a window into it. */
+    /* The guards must be the memory right next to the kernel's buffer: the
+     * kernel gets a sub-buffer, a window into the whole. Which whole keeps
+     * a stray write was measured (a kernel writing 61 elements past a
+     * sub-buffer of 4099, the whole read back): on NVIDIA's driver a parent
+     * made with CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR loses every such
+     * write (the sub-buffer is a copy of its region), one allocated by the
+     * runtime and written with clEnqueueWriteBuffer keeps all 61; PoCL and
+     * rusticl keep them in all three. */
     b->whole = clCreateBuffer(env->context,
-                              CL_MEM_READ_WRITE | (b->guard ? CL_MEM_USE_HOST_PTR : CL_MEM_COPY_HOST_PTR),
-                              total * 4, b->guard ? b->dev : h, &err);
+                              CL_MEM_READ_WRITE | (b->guard ? CL_MEM_ALLOC_HOST_PTR : CL_MEM_COPY_HOST_PTR),
+                              total * 4, b->guard ? NULL : h, &err);
     CLU_CHECK_ERR(err, "clCreateBuffer");
     if (b->guard) {
+        CLU_CHECK(clEnqueueWriteBuffer(env->queue, b->whole, CL_TRUE, 0, total * 4, h, 0, NULL, NULL));
         cl_buffer_region r = {b->guard * 4, b->n * 4};
         b->mem = clCreateSubBuffer(b->whole, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
         CLU_CHECK_ERR(err, "clCreateSubBuffer");
@@ -812,7 +813,6 @@ void grade_case_end(clu_env *env)
         clReleaseMemObject(b->whole);
         free(b->init);
         free(b->host);
-        free(b->dev);
         free(b);
     }
     bufs_ = NULL;
@@ -846,56 +846,102 @@ void grade_case_end(clu_env *env)
 
 /* ---- the lesson's question ------------------------------------------------------ */
 
-void grade_answer(int i, const char *name, int count, const double *want, const char *hint)
+/* Read up to MAX numbers from TEXT into OUT; returns how many. A number is
+ * a decimal such as 24, -0.5 or 1e3; "a/b" is one number (a fraction);
+ * thousands may be grouped by a comma (1,048,576) or by a single space, a
+ * no-break space or a narrow no-break space, as the SI writes them
+ * (256 000): groups of exactly three digits after one to three. */
+static int answer_numbers(const char *text, double *out, int max)
+{
+    int found = 0;
+    for (const char *p = text; *p && found < max;) {
+        if (!(*p == '-' || *p == '.' || (*p >= '0' && *p <= '9'))) { p++; continue; }
+        char *end;
+        double v = strtod(p, &end);
+        if (end == p) { p++; continue; }
+        /* the leading group: one to three digits, nothing else */
+        int lead = 0;
+        for (const char *q = (*p == '-') ? p + 1 : p; q < end && *q >= '0' && *q <= '9'; q++) lead++;
+        int whole = lead > 0 && lead <= 3 && end - p == lead + (*p == '-');
+        char joined[64];
+        size_t len = 0;
+        int grouped = 0;
+        for (const char *q = p; q < end && len < 20; q++) joined[len++] = *q;
+        while (whole && len < 40) {
+            const unsigned char *u = (const unsigned char *)end;
+            int sep = 0;
+            if (u[0] == ',' || u[0] == ' ') sep = 1;
+            else if (u[0] == 0xC2 && u[1] == 0xA0) sep = 2;                  /* no-break space */
+            else if (u[0] == 0xE2 && u[1] == 0x80 && u[2] == 0xAF) sep = 3;  /* narrow no-break space */
+            else if (u[0] == 0xE2 && u[1] == 0x80 && u[2] == 0x89) sep = 3;  /* thin space */
+            if (!sep) break;
+            const char *g = end + sep;
+            if (!(g[0] >= '0' && g[0] <= '9' && g[1] >= '0' && g[1] <= '9' && g[2] >= '0' && g[2] <= '9') ||
+                (g[3] >= '0' && g[3] <= '9') || g[3] == '.')
+                break;
+            memcpy(joined + len, g, 3);
+            len += 3;
+            end = (char *)g + 3;
+            grouped = 1;
+        }
+        joined[len] = '\0';
+        if (grouped) v = strtod(joined, NULL);
+        /* a fraction: 1/8, 1 / 8 */
+        char *slash = end;
+        while (*slash == ' ' || *slash == '\t') slash++;
+        if (*slash == '/') {
+            char *end2;
+            double d = strtod(slash + 1, &end2);
+            if (end2 != slash + 1 && d != 0) { v /= d; end = end2; }
+        }
+        out[found++] = v;
+        p = end;
+    }
+    return found;
+}
+
+/* The form only: the values are the instructor's (tools/grade.sh compares
+ * them, outside any process that runs student code, with
+ * grade_answer_values()). */
+void grade_answer(int i, const char *name, int count, const char *hint)
 {
     if (!grade_case(i, 0, "the answer in %s to the question in the README", name)) return;
+    record("answer %d %d %s", i, count, hint);
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir_, name);
     char *text = read_whole(path, NULL);
     if (!text) {
         grade_fail("%s is missing: write your answer there", name);
     } else {
-        int found = 0, right = 0;
-        for (char *p = text; *p && found < count;) {
-            if (!(*p == '-' || *p == '.' || (*p >= '0' && *p <= '9'))) { p++; continue; }
-            char *end;
-            double v = strtod(p, &end);
-            if (end == p) { p++; continue; }
-            /* thousands separators: 1,024 and 1,048,576 (a comma and then
-             * exactly three digits) */
-            while (*end == ',' && end[1] >= '0' && end[1] <= '9' && end[2] >= '0' && end[2] <= '9' && end[3] >= '0' &&
-                   end[3] <= '9' && !(end[4] >= '0' && end[4] <= '9') &&
-                   (size_t)(end - p) < 20) {
-                char joined[64];
-                size_t len = 0;
-                for (const char *q = p; q < end + 4 && len < sizeof joined - 1; q++)
-                    if (*q != ',') joined[len++] = *q;
-                joined[len] = '\0';
-                v = strtod(joined, NULL);
-                end += 4;
-            }
-            /* a fraction: 1/8, 1 / 8 */
-            char *slash = end;
-            while (*slash == ' ' || *slash == '\t') slash++;
-            if (*slash == '/') {
-                char *end2;
-                double d = strtod(slash + 1, &end2);
-                if (end2 != slash + 1 && d != 0) { v /= d; end = end2; }
-            }
-            if (fabs(v - want[found]) <= 1e-3 * fabs(want[found]) + 1e-9) right++;
-            found++;
-            p = end;
-        }
+        double got[16];
+        int found = answer_numbers(text, got, count < 16 ? count : 16);
         if (found < count)
             grade_fail("%s holds %d number%s; the question asks for %d", name, found, found == 1 ? "" : "s", count);
-        else if (right < count)
-            grade_fail("the answer in %s is not right (%s)", name, hint);
         free(text);
     }
     cur_failed_ ? (failed_any_ = 1) : 0;
     record("end %d %d %s", cur_, !cur_failed_, cur_failed_ ? reason_ : "");
     watch(0);
     cur_ = -1;
+}
+
+int grade_answer_values(const char *answer, const char *key)
+{
+    char *a = read_whole(answer, NULL), *k = read_whole(key, NULL);
+    double got[16], want[16];
+    int nk = k ? answer_numbers(k, want, 16) : 0;
+    int na = a ? answer_numbers(a, got, nk) : 0;
+    int right = nk > 0 && na == nk;
+    for (int i = 0; right && i < nk; i++)
+        if (!(fabs(got[i] - want[i]) <= 1e-3 * fabs(want[i]) + 1e-9)) right = 0;
+    free(a);
+    free(k);
+    if (nk == 0) {
+        printf("nokey\n");
+        return 2;
+    }
+    printf(right ? "right\n" : "wrong\n");
+    return right ? 0 : 1;
 }
 
 /* ---- speed --------------------------------------------------------------------------

@@ -102,9 +102,17 @@ void grade_run(clu_env *env, cl_kernel k, cl_uint dims, const size_t *global, co
 void grade_case_end(clu_env *env);
 
 /* A check that is not a kernel: the answer to the lesson's question in the
- * student's file NAME, the first numbers in it compared with `want` (within
- * a relative 1e-3; "a/b" counts as a fraction). Only in device mode. */
-void grade_answer(int i, const char *name, int count, const double *want, const char *hint);
+ * student's file NAME. The checker checks its form only (COUNT numbers;
+ * "a/b" counts as a fraction, 1,024 and 256 000 as one number). The values
+ * are never in a checker: tools/grade.sh compares them with the
+ * instructor's key (solutions/EX/instructor/answer, never in the handout)
+ * by grade_answer_values(), in the grader's own process. Device mode only. */
+void grade_answer(int i, const char *name, int count, const char *hint);
+
+/* The grader's comparison: the first numbers of ANSWER against every number
+ * of the file KEY, within a relative 1e-3. Prints right, wrong or nokey;
+ * returns 0, 1 or 2. (checker --answer-values ANSWER KEY) */
+int grade_answer_values(const char *answer, const char *key);
 
 /* ---- the speed tier, timed on a check ------------------------------------------
  * The tier is measured on a check, never on a run of its own: the checker
@@ -166,7 +174,6 @@ typedef struct gbuf {
     cl_mem mem;        /* what the kernel gets */
     void *init;        /* the contents before the kernel (data part) */
     void *host;        /* guard + data + guard, after gb_fetch() */
-    void *dev;         /* the memory behind `whole` in device mode */
     int tag;           /* sets this buffer's guard value apart from the others' */
     int fetched;
     int vec;           /* > 1: vectors of this many floats, named c[i].x in messages */

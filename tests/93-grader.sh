@@ -255,8 +255,8 @@ expect_out 0 '^0,7,does-not-build \| .*frank/01-1/sq_dist.cl:2' "grade-all: a ke
 expect_out 0 '^0,7,failed \| .*(launched no kernel|never written)' "grade-all: a constructor that forges PASS lines" -- $(csvrow) gina 01-2-launch
 expect_out 0 '^[0-6],7,(crashed|failed) \| .*(out-of-bounds write|crashed)' "grade-all: a stray far write" -- $(csvrow) ivan 01-1-squared-distance
 expect_out 0 '^0,7,missing \| no folder' "grade-all: an exercise not handed in is missing, 0 of its max" -- $(csvrow) alice 01-2-launch
-expect_out 0 '^14,14,passed \| $' "attack: 07-3 constructor cannot touch a classmate's file or grade" -- $(csvrow) alice 07-3-lanes
-expect_out 0 '^[0-9],14,failed' "attack: 07-3 constructor gets its own marks only" -- $(csvrow) oscar 07-3-lanes
+expect_out 0 '^16,16,passed \| $' "attack: 07-3 constructor cannot touch a classmate's file or grade" -- $(csvrow) alice 07-3-lanes
+expect_out 0 '^[0-9]+,16,failed' "attack: 07-3 constructor gets its own marks only" -- $(csvrow) oscar 07-3-lanes
 expect 1 "attack: 07-3 constructor forged no CSV row" -- grep -q '"99"' "$C/grades.csv"
 expect 1 "attack: 07-3 constructor left no file in the class folder" -- test -e "$C/PWNED"
 expect 0 "attack: 07-3 constructor did not change a classmate's file" -- grep -q busy_lanes "$C/alice/07-3/lanes.c"

@@ -85,14 +85,17 @@ fi
 
 write_result() { # status score max tier reason
     [ -n "$result" ] || return 0
-    printf 'status=%s\nscore=%s\nmax=%s\ntier=%s\nreason=%s\ndevice=%s\nratio=%s\nsandbox=%s\nhazards=%s\n' "$1" "$2" "$3" "$4" \
+    printf 'status=%s\nscore=%s\nmax=%s\ntier=%s\nreason=%s\ndevice=%s\nratio=%s\nsandbox=%s\nhazards=%s\ngraded=%s\n' "$1" "$2" "$3" "$4" \
         "$(printf '%s' "$5" | tr '\n\r' '  ')" "$(sed -n 's/^device //p' "$tmp/device.v" 2>/dev/null | head -n 1)" \
-        "${ratio:-}" "$sandbox" "$hazards" >"$result"
+        "${ratio:-}" "$sandbox" "$hazards" "$graded" >"$result"
 }
 finish() { # status score max tier reason exit-code
     # a file:line in a reason names the student's own file, folder and all
     write_result "$1" "$2" "$3" "$4" "$(printf '%s' "$5" | sed -E "s#(^|[^/A-Za-z0-9_.-])([A-Za-z0-9_.-]+\.(cl|c|h):[0-9]+)#\1$shown_sed/\2#g")"
     echo "exercise $ex: score $2/$3"
+    if [ "$graded" = public ]; then
+        echo "graded here: the public checks only; your instructor's grade adds hidden checks (other sizes and seeds) and the values of your answers"
+    fi
     [ -n "$4" ] && [ "$4" != "-" ] && echo "speed tier: $4"
     echo "status: $1 (graded in $(awk -v a="$t_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s)"
     exit "$6"
@@ -107,18 +110,40 @@ chmod 711 "$tmp"
 mkdir -p "$tmp/student" "$tmp/ocl" "$tmp/rbin"
 chmod 755 "$tmp/student"
 chmod 777 "$tmp/ocl" "$tmp/rbin"
+# ---- public or instructor: what this grade covers -------------------------------
+# The handout's checkers hold public cases and check an answer's form only.
+# The instructor's folder (solutions/ where it is present, or GRADE_HIDDEN=DIR
+# laid out as solutions/ is) adds, for exercise EX, EX/instructor/hidden.h
+# (hidden cases, built into the checker) and EX/instructor/answer (the
+# answer's values, compared here, in the grader's process, never in one
+# that runs student code). tools/handout.sh never packs them.
+hidden_dir=${GRADE_HIDDEN:-}
+if [ -z "$hidden_dir" ] && [ -d "$root/solutions" ]; then hidden_dir=$root/solutions; fi
+if [ -n "$hidden_dir" ] && [ ! -d "$hidden_dir" ]; then
+    echo "error: GRADE_HIDDEN=$hidden_dir is not a folder (an instructor folder laid out as solutions/ is)" >&2
+    exit 2
+fi
+hidden_cases="" answer_key="" graded=public
+if [ -n "$hidden_dir" ]; then
+    graded=instructor
+    hidden_dir=$(cd "$hidden_dir" && pwd)
+    [ -f "$hidden_dir/$ex/instructor/hidden.h" ] && hidden_cases=$hidden_dir/$ex/instructor/hidden.h
+    [ -f "$hidden_dir/$ex/instructor/answer" ] && answer_key=$hidden_dir/$ex/instructor/answer
+fi
 # ---- build: the checker is cached in build/grader/, student C never is ----------
 CCMD=(${CC:-cc} -std=c11 -O1 -g -I"$root/common" -I"$root/exercises" -I"$exdir"
       -DCLU_KERNEL_DIR="\"$root/kernels\"")
+[ -n "$hidden_cases" ] && CCMD+=(-DGRADE_HIDDEN="\"$hidden_cases\"")
 # One cache per compiler command: a checker built with the sanitizers (tests)
-# must never be the one a plain grade runs, nor the other way round.
-cache=$root/build/grader/$(printf '%s' "${CC:-cc}" | md5sum | cut -c1-8)/$ex
+# must never be the one a plain grade runs, nor the other way round; one
+# with hidden cases never the public one.
+cache=$root/build/grader/$(printf '%s %s' "${CC:-cc}" "$hidden_cases" | md5sum | cut -c1-8)/$ex
 checker=$cache/check
 srcs=("$exdir/check.c" "$root/exercises/grading.c" "$root"/common/*.c)
 stale=1
 if [ -x "$checker" ]; then
     stale=0
-    for s in "${srcs[@]}" "$root"/exercises/*.h "$root"/common/*.h "$exdir"/*.h; do
+    for s in "${srcs[@]}" "$root"/exercises/*.h "$root"/common/*.h "$exdir"/*.h $hidden_cases; do
         [ -e "$s" ] && [ "$s" -nt "$checker" ] && stale=1
     done
 fi
@@ -312,6 +337,23 @@ $1 == "late" { late[$2] = 1 }
 $1 == "crashwhy" { i = $2; r = $0; sub(/^crashwhy [0-9]+ /, "", r); if (!(i in seen)) seen[i] = r }
 END { for (i = 0; i < plan; i++) printf "%s\037%s\037%s\037%s\037%s\037%s\037%s\n", i, (i in state) ? state[i] : "notrun", what[i], why[i] "" (sig[i] != "" ? "#" sig[i] : ""), small[i] + 0, seen[i], late[i] + 0 }'
 awk -v plan="$plan" "$awkprog" "$dev" >"$tmp/dev.tab"
+# The answer to the lesson's question: the checker checked its form; its
+# values are compared here with the instructor's key, or left to the
+# instructor. (The record names the check; its count comes from the key.)
+answer_at=$(sed -n 's/^answer \([0-9]*\) .*/\1/p' "$dev" | head -n 1)
+if [ -n "$answer_at" ]; then
+    answer_n=$(sed -n "s/^answer $answer_at \([0-9]*\) .*/\1/p" "$dev" | head -n 1)
+    answer_hint=$(sed -n "s/^answer $answer_at [0-9]* //p" "$dev" | head -n 1)
+    verdict=""
+    if [ -n "$answer_key" ]; then
+        verdict=$("$checker" --answer-values "$tmp/student/answer.txt" "$answer_key" 2>/dev/null </dev/null)
+        [ "$verdict" = right ] || verdict=wrong
+    fi
+    awk -F '\037' -v OFS='\037' -v at="$answer_at" -v n="$answer_n" -v v="$verdict" -v hint="$answer_hint" '
+        $1 == at && $2 == "ok" && v == "" { $3 = $3 " (its form: " n " number" (n == 1 ? "" : "s") ", ok; its values are graded by your instructor)" }
+        $1 == at && $2 == "ok" && v == "wrong" { $2 = "fail"; $4 = "the answer in answer.txt is not right (" hint ")" }
+        { print }' "$tmp/dev.tab" >"$tmp/dev.tab2" && mv "$tmp/dev.tab2" "$tmp/dev.tab"
+fi
 awk -v plan="$plan" "$awkprog" "$ocl" >"$tmp/ocl.tab"
 
 crashmsg() { # exit status of the checker [what Oclgrind saw] -> words

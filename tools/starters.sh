@@ -14,7 +14,7 @@ gen() { # gen VALUE FILE: unifdef exits 0 (unchanged) or 1 (changed); 2 is an er
 }
 if [ "$mode" = solve ]; then
     ex=$2 out=$3
-    for f in solutions/"$ex"/*; do gen 1 "$f" >"$out/$(basename "$f")" || exit 2; done
+    for f in solutions/"$ex"/*; do [ -f "$f" ] || continue; gen 1 "$f" >"$out/$(basename "$f")" || exit 2; done
     exit 0
 fi
 if ! ls -d solutions/*/ >/dev/null 2>&1; then # a handout: the starters are all there is
@@ -25,6 +25,7 @@ for sol in solutions/*/; do
     ex=$(basename "$sol")
     [ -d "exercises/$ex" ] || { echo "starters: solutions/$ex has no exercises/$ex" >&2; status=1; continue; }
     for f in "$sol"*; do
+        [ -f "$f" ] || continue # instructor/: the hidden cases and answer key, no starter
         starter="exercises/$ex/$(basename "$f")"
         if [ "$mode" = write ]; then
             gen 0 "$f" >"$starter" || { echo "starters: unifdef failed on $f" >&2; exit 2; }

@@ -48,6 +48,9 @@ int main(int argc, char **argv)
     static const struct { int X, Y; size_t L; unsigned seed; int small; } cases[] = {
         {1, 1, 1, 31, 1}, {63, 129, 64, 32, 1}, {65, 64, 64, 33, 1}, {101, 37, 32, 34, 1}, {31, 200, 16, 35, 1},
         {1000, 1000, 256, 36, 0}, {4099, 301, 32, 37, 0}, {1031, 130, 256, 38, 1},
+#ifdef GRADE_HIDDEN /* the instructor's hidden cases: solutions/EX/instructor/hidden.h, never in the handout */
+#include GRADE_HIDDEN
+#endif
     };
     const int n = sizeof cases / sizeof cases[0];
     clu_env env;
@@ -58,8 +61,7 @@ int main(int argc, char **argv)
         if (grade_case(i, cases[i].small, "X=%d Y=%d, work-groups of %zu, seed %u", cases[i].X, cases[i].Y,
                        cases[i].L, cases[i].seed))
             try_case(&env, k, cases[i].X, cases[i].Y, cases[i].L, cases[i].seed);
-    const double want[2] = {256000, 1000};
-    grade_answer(n, "answer.txt", 2, want, "count the reads of B by the whole group, with and without the tile");
+    grade_answer(n, "answer.txt", 2, "count the reads of B by the whole group, with and without the tile");
     /* The speed tier, timed on this check: X·Y subtractions and multiply-adds. */
     if (grade_case(n + 1, 0, "X=8192 Y=4096, work-groups of 256, seed 39: the size the speed tier is timed at")) {
         grade_timed_check(grade_yard_fma(2.0 * 8192 * 4096), "2·X·Y multiply-adds with no memory traffic", 0.4, 0.2,

@@ -49,6 +49,9 @@ int main(int argc, char **argv)
     static const struct { int rows, W; size_t L; unsigned seed; int small; } cases[] = {
         {1, 1, 1, 71, 1}, {10, 3, 16, 72, 1}, {64, 4, 64, 73, 1}, {63, 5, 32, 74, 1}, {65, 13, 64, 75, 1},
         {77, 130, 32, 76, 1}, {1001, 13, 64, 77, 0}, {20011, 6, 256, 78, 0}, {1001, 13, 256, 79, 1},
+#ifdef GRADE_HIDDEN /* the instructor's hidden cases: solutions/EX/instructor/hidden.h, never in the handout */
+#include GRADE_HIDDEN
+#endif
     };
     const int ncases = sizeof cases / sizeof cases[0];
     clu_env env;
@@ -63,8 +66,7 @@ int main(int argc, char **argv)
         if (grade_case(i, cases[i].small, "rows=%d W=%d, work-groups of %zu, seed %u", cases[i].rows, cases[i].W,
                        cases[i].L, cases[i].seed))
             try_case(&env, k, cases[i].rows, cases[i].W, cases[i].L, cases[i].seed);
-    const double want[1] = {2};
-    grade_answer(ncases, "answer.txt", 1, want, "a row is 16-byte aligned when its first float's index is a multiple of 4");
+    grade_answer(ncases, "answer.txt", 1, "a row is 16-byte aligned when its first float's index is a multiple of 4");
     /* The speed tier, timed on this check: 4 MiB read once. */
     if (grade_case(ncases + 1, 0, "rows=%d W=17, work-groups of 64, seed 80: the size the speed tier is timed at",
                    1 << 16)) {

@@ -12,6 +12,9 @@ int main(int argc, char **argv)
     static const struct { int M, N, K, TS; unsigned seed; int small; } cases[] = {
         {1, 1, 1, 4, 121, 1}, {17, 31, 13, 8, 122, 1}, {9, 7, 20, 4, 123, 1}, {33, 17, 18, 16, 124, 1},
         {65, 33, 47, 16, 125, 0}, {100, 70, 45, 16, 126, 0}, {40, 40, 40, 8, 127, 0},
+#ifdef GRADE_HIDDEN /* the instructor's hidden cases: solutions/EX/instructor/hidden.h, never in the handout */
+#include GRADE_HIDDEN
+#endif
     };
     const int n = sizeof cases / sizeof cases[0];
     clu_env env;
@@ -35,8 +38,7 @@ int main(int argc, char **argv)
         const size_t local[2] = {(size_t)TS, (size_t)TS};
         grade_gemm_case(&env, k, M, N, K, NULL, global, local, cases[s].seed);
     }
-    const double want[1] = {0.125};
-    grade_answer(n, "answer.txt", 1, want, "count the floats one work-item loads per step of k0, and its multiply-adds");
+    grade_answer(n, "answer.txt", 1, "count the floats one work-item loads per step of k0, and its multiply-adds");
     /* The speed tier, timed on this check (TS=16, as checks above build it). */
     if (grade_case(n + 1, 0, "M=256 N=256 K=256, TS=16, seed 128: the size the speed tier is timed at")) {
         if (k) clReleaseKernel(k);

@@ -42,6 +42,9 @@ int main(int argc, char **argv)
     static const struct { int rows, cols; size_t wg; unsigned seed; int small; } cases[] = {
         {1, 5, 16, 151, 1}, {63, 10, 64, 152, 1}, {65, 3, 64, 153, 1}, {101, 37, 32, 154, 1},
         {1000, 3, 256, 155, 1}, {4099, 17, 64, 156, 0},
+#ifdef GRADE_HIDDEN /* the instructor's hidden cases: solutions/EX/instructor/hidden.h, never in the handout */
+#include GRADE_HIDDEN
+#endif
     };
     const int n = sizeof cases / sizeof cases[0];
     clu_env env;
@@ -52,8 +55,7 @@ int main(int argc, char **argv)
         if (grade_case(i, cases[i].small, "%d x %d matrix, work-groups of %zu, seed %u", cases[i].rows,
                        cases[i].cols, cases[i].wg, cases[i].seed))
             try_case(&env, k, cases[i].rows, cases[i].cols, cases[i].wg, cases[i].seed);
-    const double want[1] = {1};
-    grade_answer(n, "answer.txt", 1, want, "list the work-items that pass the check but have no row");
+    grade_answer(n, "answer.txt", 1, "list the work-items that pass the check but have no row");
     clReleaseKernel(k);
     clReleaseProgram(prog);
     return grade_finish(&env);

@@ -2,99 +2,54 @@
  * node counts with known answers, on counts beyond 32 bits, on 1, one less
  * and one more than a sub-group and a prime number of work-items, and on the
  * node counts of a search like lesson 07's. The student's lanes.c runs in its
- * own program (runner.c, see runner-spawn.h); the checker computes the shares in C
- * and compares. No OpenCL here, so no check runs under Oclgrind. */
+ * own program (runner.c, see runner-spawn.h); the checker compares its shares with
+ * those of known[], the instructor's reference's (not in the handout). No OpenCL here, so no check runs under Oclgrind. */
 #include "runner-spawn.h"
 
 #include <math.h>
 #include <stdint.h>
 
-static double lanes_c(const uint64_t *nodes, size_t items, size_t simd)
-{
-    double useful = 0.0, paid = 0.0;
-    for (size_t f = 0; f < items; f += simd) {
-        uint64_t most = 0;
-        for (size_t g = f; g < f + simd && g < items; g++) {
-            useful += (double)nodes[g];
-            most = nodes[g] > most ? nodes[g] : most;
-        }
-        paid += (double)simd * (double)most;
-    }
-    return paid > 0.0 ? useful / paid : 1.0;
-}
+/* A case's right share and the usual wrong ones (the numbers of mistake[]). */
+typedef struct { double want, wrong[8]; int why[8]; } known_shares;
 
-static int down(const void *x, const void *y)
-{
-    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-    return (a < b) - (a > b);
-}
+static const char *const mistake[] = {
+    "",
+    ": that is what sums in 32 bits give (the counts here need 64)",
+    ": that share pays every sub-group for the busiest work-item of all; each sub-group runs only as long as its own "
+    "busiest one",
+    ": that is an integer division (useful / paid in integers rounds down)",
+    ": that share pays a short last sub-group only for its work-items; its idle lanes are paid for too",
+    ": that share leaves out the last, short sub-group",
+    ": that is the share of the counts in the order given: the copy was not sorted from the largest down (is the "
+    "comparator right for counts that differ by more than an int holds?)",
+    ": that is the share of the counts sorted from the smallest up",
+};
 
-/* The usual wrong shares, named when the student's is exactly one of them. */
-static const char *diagnose(double got, const uint64_t *nodes, size_t items, size_t simd, int sorted_by_student)
-{
-    static char why[300];
-    double useful = 0.0, most_all = 0.0, paid_short = 0.0, paid_full = 0.0;
-    uint64_t iuseful = 0, ipaid = 0;
-    for (size_t f = 0; f < items; f += simd) {
-        uint64_t most = 0;
-        size_t lanes = 0;
-        for (size_t g = f; g < f + simd && g < items; g++, lanes++) {
-            useful += (double)nodes[g];
-            iuseful += nodes[g];
-            most = nodes[g] > most ? nodes[g] : most;
-        }
-        most_all = (double)most > most_all ? (double)most : most_all;
-        paid_short += (double)lanes * (double)most;
-        if (f + simd <= items) paid_full += (double)simd * (double)most;
-        ipaid += simd * most;
-    }
-    const double eps = 1e-9;
-    why[0] = '\0';
-    uint32_t useful32 = 0, paid32 = 0; /* sums in 32 bits, wrapping */
-    for (size_t f = 0; f < items; f += simd) {
-        uint64_t most = 0;
-        for (size_t g = f; g < f + simd && g < items; g++) {
-            useful32 += (uint32_t)nodes[g];
-            most = nodes[g] > most ? nodes[g] : most;
-        }
-        paid32 += (uint32_t)(simd * most);
-    }
-    if (sorted_by_student) {
-        /* only the sorting mistakes below apply */
-    } else if (paid32 && (double)useful32 / (double)paid32 != useful / (double)ipaid &&
-               fabs(got - (double)useful32 / (double)paid32) <= eps * got)
-        snprintf(why, sizeof why, ": that is what sums in 32 bits give (the counts here need 64)");
-    else if (items && fabs(got - useful / ((double)simd * most_all * (double)((items + simd - 1) / simd))) <= eps * got)
-        snprintf(why, sizeof why, ": that share pays every sub-group for the busiest work-item of all; each sub-group "
-                                  "runs only as long as its own busiest one");
-    else if (ipaid && got == (double)(iuseful / ipaid))
-        snprintf(why, sizeof why, ": that is an integer division (useful / paid in integers rounds down)");
-    else if (paid_short > 0 && fabs(got - useful / paid_short) <= eps * got)
-        snprintf(why, sizeof why, ": that share pays a short last sub-group only for its work-items; its idle lanes are "
-                                  "paid for too");
-    else if (paid_full > 0 && got > 0 && fabs(got - (useful - 0) / paid_full) > 0 && (items % simd) != 0) {
-        double u2 = 0.0;
-        for (size_t g = 0; g < items / simd * simd; g++) u2 += (double)nodes[g];
-        if (fabs(got - u2 / paid_full) <= eps * got)
-            snprintf(why, sizeof why, ": that share leaves out the last, short sub-group");
-    }
-    if (!why[0] && sorted_by_student && fabs(got - lanes_c(nodes, items, simd)) <= eps * got)
-        snprintf(why, sizeof why, ": that is the share of the counts in the order given: the copy was not sorted "
-                                  "from the largest down (is the comparator right for counts that differ by more "
-                                  "than an int holds?)");
-    if (!why[0] && sorted_by_student) {
-        uint64_t *up = grade_alloc(items * 8 + 8);
-        memcpy(up, nodes, items * 8);
-        qsort(up, items, 8, down);
-        for (size_t i = 0; i < items / 2; i++) { uint64_t t = up[i]; up[i] = up[items - 1 - i]; up[items - 1 - i] = t; }
-        if (fabs(got - lanes_c(up, items, simd)) <= eps * got)
-            snprintf(why, sizeof why, ": that is the share of the counts sorted from the smallest up");
-        free(up);
-    }
-    return why;
-}
+/* The public cases' shares, as the instructor's reference computes them
+ * (the reference is not in the handout: solutions/07-3-lanes/instructor/). */
+static const known_shares known[] = {
+    {0.625, {0.46875, 0, 0, 0, 0, 0, 0, 0}, {2, 3, 0, 0, 0, 0, 0, 0}},
+    {0.65000000000000002, {0, 0.8666666666666667, 1, 0, 0, 0, 0, 0}, {3, 4, 5, 0, 0, 0, 0, 0}},
+    {0.25, {0, 1, 0, 0, 0, 0, 0, 0}, {3, 4, 0, 0, 0, 0, 0, 0}},
+    {1, {0.22600000000000001, 0, 0, 0, 0, 0, 0, 0}, {2, 0, 0, 0, 0, 0, 0, 0}},
+    {0.035312499999999997, {0, 0.22600000000000001, 0, 0, 0, 0, 0, 0}, {3, 4, 0, 0, 0, 0, 0, 0}},
+    {0.75000000003125, {1.0946895688624074, 0.74999999993749999, 0, 1, 1, 0, 0, 0}, {1, 2, 3, 4, 5, 0, 0, 0}},
+    {0.50582627118644063, {0, 0.52214324767632581, 0, 0, 0, 0, 0, 0}, {3, 4, 0, 0, 0, 0, 0, 0}},
+    {0.42060810810810811, {0.26377118644067798, 0, 0.52338413032054654, 0.51959745762711862, 0, 0, 0, 0}, {2, 3, 4, 5, 0, 0, 0, 0}},
+    {0.50743727881698686, {0.48818625364785995, 0, 0.51996907909115198, 0.51978434816549568, 0, 0, 0, 0}, {2, 3, 4, 5, 0, 0, 0, 0}},
+    {1, {0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 0}},
+    {0.50320137805512222, {0.49572553790983609, 0, 0.51484769885607873, 0.51476206434316352, 0, 0, 0, 0}, {2, 3, 4, 5, 0, 0, 0, 0}},
+    {0.96862487487487492, {0.50320137805512222, 0.92865283109404995, 0.49572553790983609, 0, 0.96935261707988984, 0.96934493987975956, 0, 0}, {6, 7, 2, 3, 4, 5, 0, 0}},
+    {0.96976902173913049, {0.50743727881698686, 0.92125831803579628, 0.48818625364785995, 0, 0.97016446921299437, 0.97018487191880132, 0, 0}, {6, 7, 2, 3, 4, 5, 0, 0}},
+    {0.99999999953433871, {0.50000000052386895, 0.81818181818181823, 0.33333333364377421, 0, 0, 0, 0, 0}, {6, 1, 2, 3, 0, 0, 0, 0}},
+};
 
-static void try_case(spawn_files *f, int mode, const uint64_t *nodes, size_t items, size_t simd)
+#ifdef GRADE_HIDDEN /* the instructor's reference and hidden cases, never in the handout */
+#include GRADE_HIDDEN
+#endif
+
+static void try_case(spawn_files *f, int mode, const uint64_t *nodes, size_t items, size_t simd,
+                     const known_shares *k)
 {
     FILE *in = fopen(f->in, "wb");
     uint64_t s64 = simd, i64 = items;
@@ -115,20 +70,17 @@ static void try_case(spawn_files *f, int mode, const uint64_t *nodes, size_t ite
             grade_fail("busy_lanes_by_size changed the node counts it was given (nodes[%zu] was %llu, now %llu): "
                        "sort a copy", i, (unsigned long long)nodes[i], (unsigned long long)after[i]);
         } else {
-            uint64_t *use = grade_alloc(items * 8 + 8);
-            if (items) memcpy(use, nodes, items * 8);
-            if (mode) qsort(use, items, 8, down);
-            const double want = lanes_c(use, items, simd);
+            const double want = k->want;
             if (!(fabs(got - want) <= 1e-12 * want)) {
-                const char *why = mode ? diagnose(got, nodes, items, simd, 1) : diagnose(got, use, items, simd, 0);
-                if (mode && !why[0]) why = diagnose(got, use, items, simd, 0);
+                const char *why = "";
+                for (int w = 0; w < 8 && k->why[w] && !why[0]; w++)
+                    if (fabs(got - k->wrong[w]) <= 1e-9 * got) why = mistake[k->why[w]];
                 if (mode && !why[0])
                     why = ": not the share of the counts sorted from the largest down (busy_lanes_by_size sorts a "
                           "copy, then measures it as busy_lanes does)";
                 grade_fail("%s gave %.12g, expected %.12g (%zu work-items, sub-groups of %zu)%s", fn, got, want, items,
                            simd, why);
             }
-            free(use);
         }
         if (out) fclose(out);
         free(after);
@@ -162,15 +114,43 @@ int main(int argc, char **argv)
         {"by size: the same counts", 1, search, 1000, 32},
         {"by size: 997 work-items in sub-groups of 32", 1, shuffled, 997, 32},
         {"by size: counts far apart, sub-groups of 2", 1, far_apart, 6, 2},
+#ifdef HIDDEN_CASES
+        HIDDEN_CASES
+#endif
     };
-    const int nc = sizeof cases / sizeof cases[0];
+
+    const int nc = sizeof cases / sizeof cases[0], nknown = (int)(sizeof known / sizeof known[0]);
+#ifndef HIDDEN_NCASES
+#define HIDDEN_NCASES 0
+#endif
+    const int npublic = nc - HIDDEN_NCASES;
+    if (npublic != nknown && !getenv("GRADE_PRINT_KNOWN"))
+        clu_die("07-3's checker: %d public cases, %d known shares (a stale table?)", npublic, nknown);
+    known_shares *k = grade_alloc(sizeof *k * (size_t)nc);
+    for (int i = 0; i < nc && i < nknown; i++) k[i] = known[i];
+#ifdef HIDDEN_KNOWN /* the instructor's checker: every share from the reference, the public table checked */
+    for (int i = 0; i < nc; i++) {
+        HIDDEN_KNOWN(cases[i].nodes, cases[i].items, cases[i].simd, cases[i].mode, &k[i]);
+        if (getenv("GRADE_PRINT_KNOWN") && i < npublic) {
+            printf("    {%.17g, {", k[i].want);
+            for (int w = 0; w < 8; w++) printf("%s%.17g", w ? ", " : "", k[i].wrong[w]);
+            printf("}, {");
+            for (int w = 0; w < 8; w++) printf("%s%d", w ? ", " : "", k[i].why[w]);
+            printf("}},\n");
+        } else if (i < npublic && memcmp(&k[i], &known[i], sizeof k[i]) != 0)
+            clu_die("the public table known[] of 07-3's checker is stale at case %d: write it again (see "
+                    "solutions/07-3-lanes/instructor/hidden.h)", i);
+    }
+    if (getenv("GRADE_PRINT_KNOWN")) return 0;
+#endif
     clu_env env;
     grade_start(argc, argv, nc, &env);
     spawn_files f;
     spawn_init(&f, "07-3");
     for (int i = 0; i < nc; i++)
         if (grade_case(i, 0, "%s", cases[i].what))
-            try_case(&f, cases[i].mode, cases[i].nodes, cases[i].items, cases[i].simd);
+            try_case(&f, cases[i].mode, cases[i].nodes, cases[i].items, cases[i].simd, &k[i]);
     spawn_cleanup(&f);
+    free(k);
     return grade_finish(&env);
 }

@@ -14,43 +14,64 @@ typedef struct { unsigned long long t[4]; } stamps; /* queued, submit, start, en
 
 static const char *stage[3] = {"uploads", "kernels", "downloads"};
 
-/* The sums a variant computes: 0 right; 1 nanoseconds; 2 only x's upload;
- * 3 the longest command of a stage, not the sum; 4 from QUEUED; 5 from
- * SUBMIT. Returns the bound; `least` takes the shortest stage instead. */
-static double sums_of(const stamps *s, size_t chunks, int v, double out[3])
+/* What the events of a public case add up to, as the instructor's reference
+ * computes them (the reference is not in the handout:
+ * solutions/08-2-bound/instructor/): the right sums (ms), the bound, the
+ * shortest stage, and alt[v], the sums of the usual mistake v: 1 nanoseconds;
+ * 2 only x's upload; 3 the longest command of a stage, not the sum; 4 from
+ * QUEUED; 5 from SUBMIT. */
+typedef struct { double want[3], bound, least, alt[6][3]; } known_sums;
+
+static const known_sums known[] = {
+    {{0.063351999999999992, 0.43822, 0.015764999999999998}, 0.43822, 0.015764999999999998, {{0, 0, 0}, {63352, 438220, 15765}, {0.030171999999999997, 0.43822, 0.015764999999999998}, {0.033180000000000001, 0.43822, 0.015764999999999998}, {0.14297299999999999, 0.475601, 0.072061}, {0.11346799999999999, 0.45886399999999999, 0.050164999999999994}}},
+    {{4.2488509999999993, 0.125004, 0.118641}, 4.2488509999999993, 0.118641, {{0, 0, 0}, {4248851, 125004, 118641}, {2.0993059999999999, 0.125004, 0.118641}, {0.44014499999999995, 0.029713, 0.042129}, {4.6033150000000003, 0.26986200000000005, 0.26913499999999996}, {4.4337340000000003, 0.20269499999999996, 0.179845}}},
+    {{0.80056099999999997, 6.8493869999999983, 0.38679899999999995}, 6.8493869999999983, 0.38679899999999995, {{0, 0, 0}, {800561, 6849387, 386799}, {0.41513600000000001, 6.8493869999999983, 0.38679899999999995}, {0.041489999999999999, 0.44069999999999998, 0.040050999999999996}, {1.916142, 7.3694379999999997, 0.97325300000000003}, {1.4372829999999999, 7.1014650000000001, 0.64540500000000001}}},
+    {{0.28802499999999998, 0.20732699999999998, 2.9844520000000001}, 2.9844520000000001, 0.20732699999999998, {{0, 0, 0}, {288025, 207327, 2984452}, {0.146761, 0.20732699999999998, 2.9844520000000001}, {0.039697999999999997, 0.042451999999999997, 0.44124599999999997}, {0.86137999999999981, 0.49993599999999994, 3.2675449999999997}, {0.55205700000000002, 0.34653099999999998, 3.1258810000000001}}},
+    {{11.062079999999998, 0.34899899999999995, 0.37759899999999996}, 11.062079999999998, 0.34899899999999995, {{0, 0, 0}, {11062080, 348999, 377599}, {5.5777229999999998, 0.34899899999999995, 0.37759899999999996}, {0.44034099999999998, 0.042530999999999999, 0.040747999999999999}, {12.056943, 0.76864999999999994, 0.77189799999999997}, {11.577075000000001, 0.54504399999999986, 0.56611600000000006}}},
+};
+
+#ifdef GRADE_HIDDEN /* the instructor's reference and hidden cases, never in the handout */
+#include GRADE_HIDDEN
+#endif
+
+/* The counters' noise: the same numbers on every machine. */
+static unsigned next_noise(unsigned *state)
 {
-    static const int st[4] = {0, 0, 1, 2};
-    out[0] = out[1] = out[2] = 0.0;
-    for (size_t c = 0; c < chunks; c++)
-        for (int i = 0; i < 4; i++) {
-            if (v == 2 && i == 1) continue;
-            const stamps *e = &s[c * 4 + i];
-            const unsigned long long from = v == 4 ? e->t[0] : v == 5 ? e->t[1] : e->t[2];
-            double d = (double)(e->t[3] - from) * (v == 1 ? 1.0 : 1e-6);
-            if (v == 3) out[st[i]] = fmax(out[st[i]], d);
-            else out[st[i]] += d;
-        }
-    return fmax(out[0], fmax(out[1], out[2]));
+    *state = *state * 1103515245u + 12345u;
+    return (*state >> 16) & 0x7fff;
 }
 
 static int near(double a, double b) { return fabs(a - b) <= 1e-9 * fabs(b) + 1e-12; }
 
-static void try_case(spawn_files *f, int chunks, int longest, unsigned seed)
+static void try_case(spawn_files *f, int chunks, int longest, unsigned seed, int i, known_sums *k)
 {
     const size_t used = (size_t)chunks;
     stamps *s = grade_alloc(used * 4 * sizeof *s);
     /* Counters as a device gives them: queued <= submit <= start <= end, the
      * commands of the stage `longest` longer than the others. */
     unsigned long long t = 5000000000ULL + seed; /* past 2^32 ns */
-    srand(seed);
-    static const int st[4] = {0, 0, 1, 2};
+    unsigned noise = seed;
+    static const int stage_of[4] = {0, 0, 1, 2}; /* x's and y's uploads, the kernel, the download */
     for (size_t e = 0; e < used * 4; e++) {
         s[e].t[0] = t;
-        s[e].t[1] = t + 1000 + (unsigned long long)(rand() % 50000);
-        s[e].t[2] = s[e].t[1] + 2000 + (unsigned long long)(rand() % 90000);
-        s[e].t[3] = s[e].t[2] + 10000 + (unsigned long long)(rand() % 200000) + (st[e % 4] == longest ? 400000 : 0);
-        t = s[e].t[3] + (unsigned long long)(rand() % 3000);
+        s[e].t[1] = t + 1000 + (unsigned long long)(next_noise(&noise) % 50000);
+        s[e].t[2] = s[e].t[1] + 2000 + (unsigned long long)(next_noise(&noise) % 90000);
+        s[e].t[3] = s[e].t[2] + 10000 + (unsigned long long)(next_noise(&noise) % 200000) + (stage_of[e % 4] == longest ? 400000 : 0);
+        t = s[e].t[3] + (unsigned long long)(next_noise(&noise) % 3000);
     }
+#ifdef HIDDEN_KNOWN /* the instructor's checker: every sum from the reference, the public table checked */
+    HIDDEN_KNOWN(s, used, k);
+    if (getenv("GRADE_PRINT_KNOWN")) {
+        printf("    {{%.17g, %.17g, %.17g}, %.17g, %.17g, {", k->want[0], k->want[1], k->want[2], k->bound, k->least);
+        for (int v = 0; v < 6; v++) printf("%s{%.17g, %.17g, %.17g}", v ? ", " : "", k->alt[v][0], k->alt[v][1], k->alt[v][2]);
+        printf("}},\n");
+        free(s);
+        return;
+    } else if (i < (int)(sizeof known / sizeof known[0]) && memcmp(k, &known[i], sizeof *k) != 0)
+        clu_die("the public table known[] of 08-2's checker is stale at case %d: write it again (see "
+                "solutions/08-2-bound/instructor/hidden.h)", i);
+#endif
+    (void)i;
     FILE *in = fopen(f->in, "wb");
     uint64_t c64 = used;
     if (!in || fwrite(&c64, 8, 1, in) != 1 || fwrite(s, sizeof *s, used * 4, in) != used * 4 || fclose(in) != 0)
@@ -63,8 +84,7 @@ static void try_case(spawn_files *f, int chunks, int longest, unsigned seed)
         if (!res || sscanf(res, "result %lg %lg %lg %lg", &got[0], &got[1], &got[2], &bound) != 4) {
             grade_fail("the program wrote no result after pipeline_bound");
         } else {
-            double want[3];
-            const double want_bound = sums_of(s, used, 0, want);
+            const double *want = k->want, want_bound = k->bound;
             static const char *why[] = {
                 NULL,
                 "those are nanoseconds: the profiling counters count nanoseconds, the sums are in milliseconds",
@@ -78,16 +98,13 @@ static void try_case(spawn_files *f, int chunks, int longest, unsigned seed)
             for (int st = 0; st < 3 && grade_ok(); st++)
                 if (!near(got[st], want[st])) {
                     const char *named = "";
-                    for (int v = 1; v < 6 && !named[0]; v++) {
-                        double alt[3];
-                        sums_of(s, used, v, alt);
-                        if (near(got[st], alt[st]) && !near(alt[st], want[st])) named = why[v];
-                    }
+                    for (int v = 1; v < 6 && !named[0]; v++)
+                        if (near(got[st], k->alt[v][st]) && !near(k->alt[v][st], want[st])) named = why[v];
                     grade_fail("sums[%d] (the %s) is %.6g ms, the events say %.6g ms%s%s", st, stage[st], got[st],
                                want[st], named[0] ? ": " : "", named);
                 }
             if (grade_ok() && !near(bound, want_bound)) {
-                double least = fmin(want[0], fmin(want[1], want[2]));
+                double least = k->least;
                 grade_fail("pipeline_bound returned %.6g ms; the longest stage took %.6g ms%s", bound, want_bound,
                            near(bound, least) ? ": that is the shortest stage; the pipeline can finish no sooner than "
                                                 "its longest one"
@@ -104,8 +121,25 @@ int main(int argc, char **argv)
 {
     static const struct { int chunks, longest; unsigned seed; } cases[] = {
         {1, 1, 81}, {5, 0, 82}, {16, 1, 83}, {7, 2, 84}, {13, 0, 85},
+#ifdef HIDDEN_CASES
+        HIDDEN_CASES
+#endif
     };
-    const int nc = sizeof cases / sizeof cases[0];
+    const int nc = sizeof cases / sizeof cases[0], nknown = (int)(sizeof known / sizeof known[0]);
+#ifndef HIDDEN_NCASES
+#define HIDDEN_NCASES 0
+#endif
+    if (nc - HIDDEN_NCASES != nknown && !getenv("GRADE_PRINT_KNOWN"))
+        clu_die("08-2's checker: %d public cases, %d known sums (a stale table?)", nc - HIDDEN_NCASES, nknown);
+#ifdef HIDDEN_KNOWN
+    if (getenv("GRADE_PRINT_KNOWN")) {
+        for (int i = 0; i < nc - HIDDEN_NCASES; i++) {
+            known_sums k;
+            try_case(NULL, cases[i].chunks, cases[i].longest, cases[i].seed, i, &k);
+        }
+        return 0;
+    }
+#endif
     clu_env env;
     grade_start(argc, argv, nc, &env);
     spawn_files f;
@@ -113,7 +147,10 @@ int main(int argc, char **argv)
     for (int i = 0; i < nc; i++)
         if (grade_case(i, 0, "%d chunk%s, the %s the longest stage, seed %u", cases[i].chunks,
                        cases[i].chunks > 1 ? "s" : "", stage[cases[i].longest], cases[i].seed))
-            try_case(&f, cases[i].chunks, cases[i].longest, cases[i].seed);
+        {
+            known_sums k = i < nknown ? known[i] : (known_sums){{0}};
+            try_case(&f, cases[i].chunks, cases[i].longest, cases[i].seed, i, &k);
+        }
     spawn_cleanup(&f);
     return grade_finish(&env);
 }

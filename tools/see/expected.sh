@@ -13,7 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
     echo "# written by 'make see-expected' (tools/see/expected.sh): EX load=SEGMENTS store=SEGMENTS"
     for ex in $exercises; do
         mkdir -p "$tmp/$ex"
-        for f in solutions/"$ex"/*; do unifdef -x2 -DSOLUTION=1 "$f" >"$tmp/$ex/$(basename "$f")"; done
+        for f in solutions/"$ex"/*; do [ -f "$f" ] || continue; unifdef -x2 -DSOLUTION=1 "$f" >"$tmp/$ex/$(basename "$f")"; done
         tools/see/feedback.sh --expected "$ex" "$tmp/$ex" || exit 2
     done
 } >"$tmp/expected.txt" || exit 2

@@ -31,7 +31,10 @@
  *         gb_fetch(&env, out);  then compare with gb_check_f()/gb_check_i()
  *         grade_case_end(&env);                                (frees the buffers)
  *     grade_answer(ncases, "answer.txt", ...);                 (lesson question)
- *     grade_speed(...);                                       (optional tier)
+ *     if (grade_case(ncases + 1, 0, "... the size the tier is timed at")) {
+ *         grade_timed_check(grade_yard_copy(bytes), ...);       (optional tier)
+ *         ... the check, as above ...
+ *     }
  *     return grade_finish(&env);
  */
 #ifndef GRADING_H
@@ -111,29 +114,48 @@ void grade_answer(int i, const char *name, int count, const char *hint);
  * returns 0, 1 or 2. (checker --answer-values ANSWER KEY) */
 int grade_answer_values(const char *answer, const char *key);
 
-/* Speed tier, device mode only, when every check of this run passed: TIME_US
- * is the student's kernel time (best of several), YARD_US the yardstick's
- * time for the same work, measured in this run; the tier is
- * gold/silver/bronze when yard/time reaches the thresholds. */
-void grade_tier(double time_us, double yard_us, const char *yardstick, double gold, double silver,
-                double bronze);
+/* ---- the speed tier, timed on a check ------------------------------------------
+ * The tier is measured on a check, never on a run of its own: the checker
+ * calls grade_timed_check() right after grade_case() of a check at the size
+ * it times, and grades that check as any other (grade_run, gb_check_f or
+ * gb_check_i, grade_case_end). Then, in device mode while every check so
+ * far has passed, grade_case_end() runs the check's last launch again in
+ * turns with the yardstick (a busy machine slows both alike): before each
+ * run the outputs get their "never written" marker back (or their data, for
+ * a buffer read and written), after it they are compared again as the check
+ * compared them, and a wrong output in any timed run fails the check. The
+ * tier: gold/silver/bronze when yardstick time / kernel time reaches the
+ * line over the whole of its 95% interval; an interval across a line gets
+ * the lower tier and says so. */
+typedef struct {
+    enum { GRADE_YARD_COPY = 1, GRADE_YARD_FMA, GRADE_YARD_LOCAL, GRADE_YARD_GEMM, GRADE_YARD_KERNEL } kind;
+    double amount; /* bytes, multiply-adds, floats, or n of an n x n x n product */
+    size_t L;
+    int steps, per_item;
+    cl_kernel k; /* a kernel of the checker's own, its arguments set */
+    cl_uint dims;
+    size_t global[2], local[2];
+} grade_yardstick;
 
-/* 1 when the speed tier should be measured (device mode, nothing failed). */
-int grade_want_speed(void);
-
-/* Best time in microseconds of `reps` runs of K (profiling events). */
-double grade_time_us(clu_env *env, cl_kernel k, cl_uint dims, const size_t *global, const size_t *local,
-                     int reps);
-
-/* Yardsticks measured on the running device: a copy of `bytes` bytes (read
- * and written: 2·bytes of traffic) and `fmas` multiply-adds with no memory
- * traffic. Best of several runs, in microseconds. */
-double grade_yard_copy_us(clu_env *env, size_t bytes);
-double grade_yard_fma_us(clu_env *env, double fmas);
+/* A copy of `bytes` bytes (read and written: 2·bytes of traffic). */
+grade_yardstick grade_yard_copy(size_t bytes);
+/* `fmas` multiply-adds with no memory traffic. */
+grade_yardstick grade_yard_fma(double fmas);
 /* The same traffic as a kernel that stages N floats in local memory in
  * work-groups of L and passes `steps` barriers (a read of a neighbour's value
  * after each); it writes one float per work-item (per_item) or per group. */
-double grade_yard_local_us(clu_env *env, size_t n, size_t L, int steps, int per_item);
+grade_yardstick grade_yard_local(size_t n, size_t L, int steps, int per_item);
+/* Lesson 05's naive kernel (one work-item per element of C) on n x n x n. */
+grade_yardstick grade_yard_gemm(int n);
+/* A kernel of the checker's own over the given NDRange (its own buffers). */
+grade_yardstick grade_yard_kernel(cl_kernel k, cl_uint dims, const size_t *global, const size_t *local);
+
+/* The running check is the one the tier is timed on, against Y (WHAT says
+ * what it is); the lines are yardstick/kernel ratios. */
+void grade_timed_check(grade_yardstick y, const char *what, double gold, double silver, double bronze);
+
+/* 1 when the speed tier will be measured (device mode, nothing failed). */
+int grade_want_speed(void);
 
 /* Report, release the device; returns 0 when every check passed. */
 int grade_finish(clu_env *env);
@@ -187,12 +209,6 @@ int gb_check_tail_unchanged(gbuf *b, size_t n, const char *bound_hint);
  * NULL for C = A·B. Calls grade_case_end(). */
 void grade_gemm_case(clu_env *env, cl_kernel k, int M, int N, int K, const float *alpha_beta,
                      const size_t global[2], const size_t local[2], unsigned seed);
-
-/* Speed of a gemm kernel on n x n x n against the naive kernel of lesson
- * 05 (one work-item per element of C) timed in the same run; records the
- * tier (thresholds are speed-ups over it: 1.5 means 1.5 times as fast). */
-void grade_gemm_speed(clu_env *env, cl_kernel k, int n, const float *alpha_beta, const size_t global[2],
-                      const size_t local[2], double gold, double silver, double bronze);
 
 /* The float comparison of gb_check_f() for data that is not in a gbuf. */
 int grade_check_floats(const char *name, const float *got, const double *ref, const double *tol, size_t n);

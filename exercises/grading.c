@@ -1247,3 +1247,21 @@ void grade_gemm_speed(clu_env *env, cl_kernel k, int n, const float *alpha_beta,
     clReleaseMemObject(B);
     clReleaseMemObject(C);
 }
+
+/* ---- what the statement allows ----------------------------------------------- */
+
+size_t grade_widest_group(clu_env *env, cl_kernel k, size_t cap, int pow2)
+{
+    size_t widest = clu_device_size(env->device, CL_DEVICE_MAX_WORK_GROUP_SIZE), kernel_max = 0, items[3] = {0, 0, 0};
+    if (clGetKernelWorkGroupInfo(k, env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kernel_max, &kernel_max, NULL) ==
+            CL_SUCCESS && kernel_max > 0 && kernel_max < widest)
+        widest = kernel_max;
+    if (clGetDeviceInfo(env->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof items, items, NULL) == CL_SUCCESS &&
+        items[0] > 0 && items[0] < widest)
+        widest = items[0];
+    if (cap > 0 && widest > cap) widest = cap;
+    if (widest < 1) widest = 1;
+    if (pow2)
+        while (widest & (widest - 1)) widest &= widest - 1; /* the highest power of two in it */
+    return widest;
+}

@@ -215,4 +215,12 @@ void *grade_alloc(size_t bytes);
  * reference computed in double: (terms + 2)·u·abs_sum. */
 double grade_sum_tol(size_t terms, double abs_sum);
 
+/* The widest work-group that kernel K may run with on this device: the
+ * smallest of CL_DEVICE_MAX_WORK_GROUP_SIZE, CL_KERNEL_WORK_GROUP_SIZE and
+ * the first of CL_DEVICE_MAX_WORK_ITEM_SIZES, and of CAP (0: no cap; a cap
+ * keeps Oclgrind's cases small); POW2: rounded down to a power of two, for
+ * statements that allow only those. A case there catches a __local array of
+ * a fixed size or a loop that starts at a fixed stride. */
+size_t grade_widest_group(clu_env *env, cl_kernel k, size_t cap, int pow2);
+
 #endif

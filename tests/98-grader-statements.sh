@@ -49,3 +49,11 @@ statement_attempt 02-2-tiled-distance fixed-local-256
 statement_attempt 02-3-blur-halo fixed-local-258
 statement_right 02-1-group-sum interleaved
 statement_right 02-3-blur-halo halo-by-two-items
+
+# 2. Sizes the statement allows that no case used: 06-1's groups of any
+# width (the mirror by xor holds only for powers of two), 07-3's counts
+# that are all zero (nothing paid for: 0/0).
+statement_attempt 06-1-missing-barrier xor-mirror
+statement_attempt 07-3-lanes idle-zero-over-zero
+statement_right 06-1-missing-barrier both-fences
+statement_right 07-3-lanes whole-number-sums

@@ -144,6 +144,7 @@ int main(int argc, char **argv)
     static const uint64_t big[3] = {4000000000ull, 4000000000ull, 3999999999ull}; /* beyond 32 bits */
     static const uint64_t far_apart[6] = {5, 4294967301ull, 3, 4294967299ull, 1, 1}; /* differences of 2^32 */
     static const uint64_t one[1] = {7};
+    static const uint64_t idle[5] = {0, 0, 0, 0, 0}; /* nothing paid for: 0/0, the share is 1 */
     static uint64_t search[1000], shuffled[997];
     for (int g = 0; g < 1000; g++) search[g] = (uint64_t)((g * 7919) % 61 + 1); /* a loop of that many turns */
     for (int g = 0; g < 997; g++) shuffled[g] = (uint64_t)((g * 31) % 97 + (g % 5) * 40 + 1);
@@ -162,6 +163,8 @@ int main(int argc, char **argv)
         {"by size: the same counts", 1, search, 1000, 32},
         {"by size: 997 work-items in sub-groups of 32", 1, shuffled, 997, 32},
         {"by size: counts far apart, sub-groups of 2", 1, far_apart, 6, 2},
+        {"work-items that all ran no turns (nothing paid for)", 0, idle, 5, 4},
+        {"by size: work-items that all ran no turns", 1, idle, 5, 4},
     };
     const int nc = sizeof cases / sizeof cases[0];
     clu_env env;

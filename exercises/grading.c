@@ -34,6 +34,7 @@ static const char *dir_ = ".";
 static char kernel_file_[256];
 static char lint_[512];
 static const char *forbid_re_, *forbid_msg_;
+static void lint_required(const char *code, const char *name); /* grade_require() */
 static int oclgrind_, first_, checks_, verdict_ok_;
 static int cur_ = -1, cur_failed_, failed_any_;
 static char reason_[1024];
@@ -269,6 +270,7 @@ static void lint_fences(const char *text, const char *name)
             regfree(&re);
         }
     }
+    if (!lint_[0]) lint_required(s, name);
     /* __local memory declared: the qualifier local or __local, not
      * get_local_id or a fence's name */
     int shares_local = 0;
@@ -1264,4 +1266,28 @@ size_t grade_widest_group(clu_env *env, cl_kernel k, size_t cap, int pow2)
     if (pow2)
         while (widest & (widest - 1)) widest &= widest - 1; /* the highest power of two in it */
     return widest;
+}
+
+/* What a statement requires of the kernel's code (a vector type, say):
+ * regexes that must each match the kernel with comments removed. */
+#define REQUIRE_MAX 4
+static const char *require_re_[REQUIRE_MAX], *require_msg_[REQUIRE_MAX];
+static int requires_;
+
+void grade_require(const char *regex, const char *message)
+{
+    if (requires_ < REQUIRE_MAX) {
+        require_re_[requires_] = regex;
+        require_msg_[requires_++] = message;
+    }
+}
+
+static void lint_required(const char *code, const char *name)
+{
+    for (int r = 0; r < requires_ && !lint_[0]; r++) {
+        regex_t re;
+        if (regcomp(&re, require_re_[r], REG_EXTENDED | REG_NOSUB) != 0) continue;
+        if (regexec(&re, code, 0, NULL, 0) != 0) snprintf(lint_, sizeof lint_, "%s: %s", name, require_msg_[r]);
+        regfree(&re);
+    }
 }

@@ -61,6 +61,11 @@ cl_program grade_build(clu_env *env, const char *name, const char *options);
  * trap that no device shows, such as a float4* cast of an unaligned row. */
 void grade_forbid(const char *regex, const char *message);
 
+/* Before grade_build(): a construct the statement requires (POSIX extended
+ * regex, matched on the kernel with comments removed), such as a float4
+ * load; without it every check fails with MESSAGE. Up to 4 of them. */
+void grade_require(const char *regex, const char *message);
+
 /* clCreateKernel, or a clear verdict when no kernel of that name exists. */
 cl_kernel grade_kernel(cl_program program, const char *name);
 

@@ -57,3 +57,12 @@ statement_attempt 06-1-missing-barrier xor-mirror
 statement_attempt 07-3-lanes idle-zero-over-zero
 statement_right 06-1-missing-barrier both-fences
 statement_right 07-3-lanes whole-number-sums
+
+# 3. What a statement requires of the code, checked in the kernel's source
+# with comments removed: 03-1's float4 loads and stores, 07-1's step
+# "without an if".
+statement_attempt 03-1-saxpy4 scalar-loop
+statement_attempt 03-1-saxpy4 float4-from-scalars
+statement_attempt 07-1-signs-gray step-with-if
+statement_right 03-1-saxpy4 float4-pointers
+statement_right 07-1-signs-gray sign-by-arithmetic

@@ -66,3 +66,11 @@ statement_attempt 03-1-saxpy4 float4-from-scalars
 statement_attempt 07-1-signs-gray step-with-if
 statement_right 03-1-saxpy4 float4-pointers
 statement_right 07-1-signs-gray sign-by-arithmetic
+
+# 4. Host C faults that never showed: the stand-in OpenCL
+# (exercises/opencl-recorder.c) counts each event's references, so an
+# event kept and never released, or released before it is returned, fails.
+statement_attempt 01-2-launch event-never-released
+statement_attempt 08-1-double-buffer released-before-returned
+statement_right 01-2-launch event-waited-released
+statement_right 08-1-double-buffer wait-list-retained

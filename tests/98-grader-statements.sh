@@ -74,3 +74,6 @@ statement_attempt 01-2-launch event-never-released
 statement_attempt 08-1-double-buffer released-before-returned
 statement_right 01-2-launch event-waited-released
 statement_right 08-1-double-buffer wait-list-retained
+# 08-2: a stage of 6 s, whose sum in unsigned int nanoseconds wraps.
+statement_attempt 08-2-bound uint-nanoseconds
+statement_right 08-2-bound ulong-nanoseconds

@@ -35,7 +35,7 @@ static double sums_of(const stamps *s, size_t chunks, int v, double out[3])
 
 static int near(double a, double b) { return fabs(a - b) <= 1e-9 * fabs(b) + 1e-12; }
 
-static void try_case(spawn_files *f, int chunks, int longest, unsigned seed)
+static void try_case(spawn_files *f, int chunks, int longest, unsigned seed, unsigned long long stretch_ns)
 {
     const size_t used = (size_t)chunks;
     stamps *s = grade_alloc(used * 4 * sizeof *s);
@@ -48,7 +48,7 @@ static void try_case(spawn_files *f, int chunks, int longest, unsigned seed)
         s[e].t[0] = t;
         s[e].t[1] = t + 1000 + (unsigned long long)(rand() % 50000);
         s[e].t[2] = s[e].t[1] + 2000 + (unsigned long long)(rand() % 90000);
-        s[e].t[3] = s[e].t[2] + 10000 + (unsigned long long)(rand() % 200000) + (st[e % 4] == longest ? 400000 : 0);
+        s[e].t[3] = s[e].t[2] + 10000 + (unsigned long long)(rand() % 200000) + (st[e % 4] == longest ? 400000 + stretch_ns : 0);
         t = s[e].t[3] + (unsigned long long)(rand() % 3000);
     }
     FILE *in = fopen(f->in, "wb");
@@ -102,8 +102,10 @@ static void try_case(spawn_files *f, int chunks, int longest, unsigned seed)
 
 int main(int argc, char **argv)
 {
-    static const struct { int chunks, longest; unsigned seed; } cases[] = {
-        {1, 1, 81}, {5, 0, 82}, {16, 1, 83}, {7, 2, 84}, {13, 0, 85},
+    /* stretch: nanoseconds more for each command of the longest stage; 1.5 s
+     * over 4 chunks makes a stage of 6 s, past what 32 bits of ns hold */
+    static const struct { int chunks, longest; unsigned seed; unsigned long long stretch; } cases[] = {
+        {1, 1, 81, 0}, {5, 0, 82, 0}, {16, 1, 83, 0}, {7, 2, 84, 0}, {13, 0, 85, 0}, {4, 1, 86, 1500000000ULL},
     };
     const int nc = sizeof cases / sizeof cases[0];
     clu_env env;
@@ -111,9 +113,10 @@ int main(int argc, char **argv)
     spawn_files f;
     spawn_init(&f, "08-2");
     for (int i = 0; i < nc; i++)
-        if (grade_case(i, 0, "%d chunk%s, the %s the longest stage, seed %u", cases[i].chunks,
-                       cases[i].chunks > 1 ? "s" : "", stage[cases[i].longest], cases[i].seed))
-            try_case(&f, cases[i].chunks, cases[i].longest, cases[i].seed);
+        if (grade_case(i, 0, "%d chunk%s, the %s the longest stage%s, seed %u", cases[i].chunks,
+                       cases[i].chunks > 1 ? "s" : "", stage[cases[i].longest],
+                       cases[i].stretch ? " (seconds long: its sum passes 2^32 ns)" : "", cases[i].seed))
+            try_case(&f, cases[i].chunks, cases[i].longest, cases[i].seed, cases[i].stretch);
     spawn_cleanup(&f);
     return grade_finish(&env);
 }

@@ -77,3 +77,5 @@ statement_right 08-1-double-buffer wait-list-retained
 # 08-2: a stage of 6 s, whose sum in unsigned int nanoseconds wraps.
 statement_attempt 08-2-bound uint-nanoseconds
 statement_right 08-2-bound ulong-nanoseconds
+# 07-3: a sorted copy never freed (the runner counts the blocks held).
+statement_attempt 07-3-lanes sorted-copy-never-freed

@@ -35,6 +35,7 @@ static char kernel_file_[256];
 static char lint_[512];
 static const char *forbid_re_, *forbid_msg_;
 static void lint_required(const char *code, const char *name); /* grade_require() */
+static int oclgrind_o0_; /* grade_oclgrind_unoptimised() */
 static int oclgrind_, first_, checks_, verdict_ok_;
 static int cur_ = -1, cur_failed_, failed_any_;
 static char reason_[1024];
@@ -348,6 +349,14 @@ cl_program grade_build(clu_env *env, const char *name, const char *options)
     const char *srcs[1] = {src};
     cl_program p = clCreateProgramWithSource(env->context, 1, srcs, NULL, &err);
     CLU_CHECK_ERR(err, "clCreateProgramWithSource");
+    /* Under Oclgrind without the optimiser: a load the compiler would sink
+     * under the if that guards its use (or drop) still happens, and a read
+     * past a buffer shows where the student wrote it. */
+    char with_o0[1024];
+    if (oclgrind_ && oclgrind_o0_) {
+        snprintf(with_o0, sizeof with_o0, "%s%s-cl-opt-disable", options ? options : "", options && *options ? " " : "");
+        options = with_o0;
+    }
     err = clBuildProgram(p, 1, &env->device, options, NULL, NULL);
     watch(0);
     if (verdict_ok_) record("compiled %s", name);
@@ -1291,3 +1300,5 @@ static void lint_required(const char *code, const char *name)
         regfree(&re);
     }
 }
+
+void grade_oclgrind_unoptimised(void) { oclgrind_o0_ = 1; }

@@ -66,6 +66,12 @@ void grade_forbid(const char *regex, const char *message);
  * load; without it every check fails with MESSAGE. Up to 4 of them. */
 void grade_require(const char *regex, const char *message);
 
+/* Before grade_build(): under Oclgrind, build the kernel with
+ * -cl-opt-disable, so that a load the optimiser would sink under the if
+ * that guards its use (a read past the end that no device makes) is still
+ * made, and reported, where the student wrote it. */
+void grade_oclgrind_unoptimised(void);
+
 /* clCreateKernel, or a clear verdict when no kernel of that name exists. */
 cl_kernel grade_kernel(cl_program program, const char *name);
 

@@ -79,3 +79,8 @@ statement_attempt 08-2-bound uint-nanoseconds
 statement_right 08-2-bound ulong-nanoseconds
 # 07-3: a sorted copy never freed (the runner counts the blocks held).
 statement_attempt 07-3-lanes sorted-copy-never-freed
+
+# 5. Oclgrind without the optimiser (08-3): a load before the guard, which
+# the compiler sinks under the if, is still a read past the chunk.
+statement_attempt 08-3-global-offset load-before-guard
+statement_right 08-3-global-offset guard-then-loads

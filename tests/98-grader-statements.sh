@@ -84,3 +84,8 @@ statement_attempt 07-3-lanes sorted-copy-never-freed
 # the compiler sinks under the if, is still a read past the chunk.
 statement_attempt 08-3-global-offset load-before-guard
 statement_right 08-3-global-offset guard-then-loads
+# No false report of Oclgrind decides a grade (03-2): "Uninitialized value
+# written" of a float2 built part by part, alone, is not a reason; the
+# outputs decide, and a wrong one is what the grade names first.
+statement_attempt 03-2-complex-mul parts-sign-wrong
+statement_right 03-2-complex-mul parts-one-by-one

@@ -16,9 +16,18 @@
 #include <unistd.h>
 /* Blocks the program holds: malloc, calloc and realloc replaced by ones
  * that count them and call glibc's own (glibc allows the replacement; its
- * qsort and stdio allocate through them too). Elsewhere nothing is counted. */
+ * qsort and stdio allocate through them too). Elsewhere, and under
+ * AddressSanitizer, nothing is counted. */
 static long blocks_held;
-#if defined(__GLIBC__)
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RUNNER_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define RUNNER_ASAN 1
+#endif
+#if defined(__GLIBC__) && !defined(RUNNER_ASAN) /* under AddressSanitizer its own allocator counts leaks */
 extern void *__libc_malloc(size_t n);
 extern void *__libc_calloc(size_t n, size_t size);
 extern void *__libc_realloc(void *p, size_t n);

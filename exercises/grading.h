@@ -64,6 +64,17 @@ cl_program grade_build(clu_env *env, const char *name, const char *options);
  * trap that no device shows, such as a float4* cast of an unaligned row. */
 void grade_forbid(const char *regex, const char *message);
 
+/* Before grade_build(): a construct the statement requires (POSIX extended
+ * regex, matched on the kernel with comments removed), such as a float4
+ * load; without it every check fails with MESSAGE. Up to 4 of them. */
+void grade_require(const char *regex, const char *message);
+
+/* Before grade_build(): under Oclgrind, build the kernel with
+ * -cl-opt-disable, so that a load the optimiser would sink under the if
+ * that guards its use (a read past the end that no device makes) is still
+ * made, and reported, where the student wrote it. */
+void grade_oclgrind_unoptimised(void);
+
 /* clCreateKernel, or a clear verdict when no kernel of that name exists. */
 cl_kernel grade_kernel(cl_program program, const char *name);
 
@@ -237,5 +248,13 @@ void *grade_alloc(size_t bytes);
 /* The relative error bound of a float sum of `terms` products, for a
  * reference computed in double: (terms + 2)·u·abs_sum. */
 double grade_sum_tol(size_t terms, double abs_sum);
+
+/* The widest work-group that kernel K may run with on this device: the
+ * smallest of CL_DEVICE_MAX_WORK_GROUP_SIZE, CL_KERNEL_WORK_GROUP_SIZE and
+ * the first of CL_DEVICE_MAX_WORK_ITEM_SIZES, and of CAP (0: no cap; a cap
+ * keeps Oclgrind's cases small); POW2: rounded down to a power of two, for
+ * statements that allow only those. A case there catches a __local array of
+ * a fixed size or a loop that starts at a fixed stride. */
+size_t grade_widest_group(clu_env *env, cl_kernel k, size_t cap, int pow2);
 
 #endif

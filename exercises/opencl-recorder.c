@@ -18,6 +18,13 @@ static cl_ulong times[MAX_EVENTS][4];
 static cl_command_type types[MAX_EVENTS];
 static int have_times[MAX_EVENTS];
 static unsigned next_event = 1; /* event 0 is never handed out */
+/* References to each event the program holds, as OpenCL counts them: 1 when
+ * made, +1 for clRetainEvent, -1 for clReleaseEvent; an event at 0 is gone,
+ * and any use of it is a fault. The caller's: events the runner made or
+ * took over (it releases those itself). */
+static int refs[MAX_EVENTS];
+static unsigned char callers[MAX_EVENTS];
+static char first_fault[600];
 
 static void put(const char *line, size_t len)
 {
@@ -53,7 +60,38 @@ void recorder_event_times(int i, cl_command_type type, const cl_ulong t[4])
     memcpy(times[i], t, sizeof times[i]);
     types[i] = type;
     have_times[i] = 1;
+    refs[i] = 1;
+    callers[i] = 1;
     if ((unsigned)i >= next_event) next_event = (unsigned)i + 1;
+}
+
+/* A fault in the program's use of OpenCL objects: a line "fault WHAT",
+ * said again by recorder_event_leaks() at the end. */
+static void fault(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+static void fault(const char *fmt, ...)
+{
+    char what[560];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    if (!first_fault[0]) snprintf(first_fault, sizeof first_fault, "%s", what);
+    recorder_say("fault %s", what);
+}
+
+/* 1 when event E is alive; a fault (and 0) when it was released already. */
+static int event_alive(long e, const char *use)
+{
+    if (e <= 0 || e >= MAX_EVENTS) return 0;
+    if (refs[e] > 0) return 1;
+    if ((unsigned)e < next_event)
+        fault("event %ld was used (%s) after its last clReleaseEvent: a released event is gone, and a later command "
+              "may get its number", e, use);
+    return 0;
 }
 
 static long handle(const void *h, unsigned base)
@@ -72,6 +110,7 @@ static int wait_list(char *s, size_t len, cl_uint n, const cl_event *w)
     for (cl_uint i = 0; i < n; i++) {
         long e = handle(w[i], RECORDER_EVENT);
         if (e <= 0) return CL_INVALID_EVENT_WAIT_LIST;
+        if (!event_alive(e, "in an event wait list")) return CL_INVALID_EVENT_WAIT_LIST;
         used += (size_t)snprintf(s + used, len - used, " %ld", e);
     }
     return CL_SUCCESS;
@@ -82,7 +121,7 @@ static long new_event(cl_event *ev, cl_command_type type)
     if (next_event >= MAX_EVENTS) return 0;
     long e = next_event++;
     types[e] = type;
-    if (ev) *ev = recorder_event(e);
+    if (ev) *ev = recorder_event(e), refs[e] = 1;
     return ev ? e : 0;
 }
 
@@ -184,13 +223,68 @@ cl_int clWaitForEvents(cl_uint n, const cl_event *list)
     return CL_SUCCESS;
 }
 
-cl_int clRetainEvent(cl_event e) { return handle(e, RECORDER_EVENT) > 0 ? CL_SUCCESS : CL_INVALID_EVENT; }
-cl_int clReleaseEvent(cl_event e) { return handle(e, RECORDER_EVENT) > 0 ? CL_SUCCESS : CL_INVALID_EVENT; }
+cl_int clRetainEvent(cl_event e)
+{
+    long ee = handle(e, RECORDER_EVENT);
+    if (!event_alive(ee, "by clRetainEvent")) return CL_INVALID_EVENT;
+    refs[ee]++;
+    return CL_SUCCESS;
+}
+
+cl_int clReleaseEvent(cl_event e)
+{
+    long ee = handle(e, RECORDER_EVENT);
+    if (!event_alive(ee, "by clReleaseEvent: released once more than it was made and retained")) return CL_INVALID_EVENT;
+    refs[ee]--;
+    return CL_SUCCESS;
+}
+
+int recorder_event_take(cl_event e, const char *what)
+{
+    long ee = handle(e, RECORDER_EVENT);
+    if (ee <= 0 || ee >= MAX_EVENTS) return 0;
+    if (refs[ee] <= 0) {
+        (void)what;
+        fault("event %ld was released before it was returned: the caller owns the events it gets back, release "
+              "only the ones you keep to yourself", ee);
+        return 0;
+    }
+    callers[ee] = 1;
+    return 1;
+}
+
+void recorder_event_drop(cl_event e)
+{
+    long ee = handle(e, RECORDER_EVENT);
+    if (ee <= 0 || ee >= MAX_EVENTS) return;
+    if (refs[ee] > 0) refs[ee]--;
+    else fault("event %ld, returned to the caller, was released by your code as well: the caller owns it and "
+               "releases it itself", ee);
+}
+
+void recorder_event_leaks(const char *who)
+{
+    (void)who; /* the checker names the function */
+    if (first_fault[0]) recorder_say("fault %s", first_fault); /* once more, after all the program wrote */
+    for (unsigned e = 1; e < next_event && e < MAX_EVENTS; e++)
+        if (refs[e] > 0 && !callers[e]) {
+            recorder_say("fault %s kept event %u (a %s) and never released it: every event you ask for (the last "
+                         "argument of an enqueue) needs a clReleaseEvent once you no longer need it, or pass NULL",
+                         "your code", e, types[e] == CL_COMMAND_NDRANGE_KERNEL ? "kernel launch"
+                                 : types[e] == CL_COMMAND_READ_BUFFER ? "read" : "write");
+            return;
+        }
+        else if (refs[e] > 1 && callers[e]) {
+            recorder_say("fault your code retained event %u once more than it released it", e);
+            return;
+        }
+}
 
 cl_int clGetEventProfilingInfo(cl_event e, cl_profiling_info what, size_t size, void *value, size_t *ret)
 {
     long ee = handle(e, RECORDER_EVENT);
     if (ee <= 0 || ee >= MAX_EVENTS) return CL_INVALID_EVENT;
+    if (!event_alive(ee, "by clGetEventProfilingInfo")) return CL_INVALID_EVENT;
     if (!have_times[ee]) return CL_PROFILING_INFO_NOT_AVAILABLE;
     int i = what == CL_PROFILING_COMMAND_QUEUED ? 0 : what == CL_PROFILING_COMMAND_SUBMIT ? 1
           : what == CL_PROFILING_COMMAND_START  ? 2 : what == CL_PROFILING_COMMAND_END ? 3 : -1;
@@ -207,6 +301,7 @@ cl_int clGetEventInfo(cl_event e, cl_event_info what, size_t size, void *value, 
 {
     long ee = handle(e, RECORDER_EVENT);
     if (ee <= 0 || ee >= MAX_EVENTS) return CL_INVALID_EVENT;
+    if (!event_alive(ee, "by clGetEventInfo")) return CL_INVALID_EVENT;
     cl_int status = CL_COMPLETE;
     const void *src = NULL;
     size_t len = 0;

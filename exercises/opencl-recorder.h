@@ -18,6 +18,7 @@
  *                                               (ARRAY -1: not a host array)
  *     finish Q | flush Q | wait N E...          the host waits
  *     forbidden NAME                            a call this exercise does not offer
+ *     fault WHAT                                an event used after release, or leaked
  * Handles: queue i is (cl_command_queue)(RECORDER_QUEUE + i), and so on. */
 #ifndef OPENCL_RECORDER_H
 #define OPENCL_RECORDER_H
@@ -44,6 +45,17 @@ void recorder_host_array(int id, const void *base, size_t bytes);
 /* Profiling counters (queued, submit, start, end) of event i, served by
  * clGetEventProfilingInfo; its command type for clGetEventInfo. */
 void recorder_event_times(int i, cl_command_type type, const cl_ulong t[4]);
+
+/* References: every event counts them as OpenCL does. A use of an event
+ * after its last clReleaseEvent writes "fault WHAT". The runner takes over
+ * an event the student's code returns with recorder_event_take() (a fault,
+ * and 0, when it was released already), gives up its reference with
+ * recorder_event_drop(), and at the end calls recorder_event_leaks(WHO):
+ * the first fault again, and a fault for an event the student kept and
+ * never released. */
+int recorder_event_take(cl_event e, const char *what);
+void recorder_event_drop(cl_event e);
+void recorder_event_leaks(const char *who);
 
 /* A line of the driver's own (a result), on the same descriptor. */
 void recorder_say(const char *fmt, ...)

@@ -181,6 +181,18 @@ static int spawn_runner_timed(spawn_files *f, const char *const *args, const cha
         free(out);
         return 0;
     }
+    /* the stand-in OpenCL counts references: an event used after its
+     * release, or kept and never released (opencl-recorder.c) */
+    char *rec = spawn_read(f->out);
+    const char *fault = !rec ? NULL : strncmp(rec, "fault ", 6) == 0 ? rec : strstr(rec, "\nfault ");
+    if (fault) {
+        fault += fault[0] == '\n' ? 7 : 6;
+        const size_t len = strcspn(fault, "\n");
+        grade_fail("%s: %.*s", what, (int)(len < 400 ? len : 400), fault);
+        free(rec);
+        return 0;
+    }
+    free(rec);
     if (WEXITSTATUS(status) != 0) {
         grade_fail("the program stopped with exit status %d inside or after %s: %s", WEXITSTATUS(status), what,
                    said[0] ? said : "(it said nothing)");

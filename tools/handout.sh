@@ -67,7 +67,7 @@ if [ "${1:-}" = --check ]; then
 fi
 out=build/handout
 rm -rf "$out" && mkdir -p "$out/opencl-workbook" || exit 2
-skip() { grep -zv -e '^solutions/' -e '^\.ci/' -e '^tests/grader-corpus/' -e '^build/' -e '^\.git/'; }
+skip() { grep -zv -e '^solutions/' -e '^\.ci/' -e '^tests/grader-corpus/' -e '^tests/grader-right/' -e '^build/' -e '^\.git/'; }
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1 && [ -n "$(git ls-files | head -n 1)" ]; then
     git ls-files -z | skip >"$out/files"
 else

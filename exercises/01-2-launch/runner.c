@@ -19,6 +19,7 @@ int main(int argc, char **argv)
     env.queue = recorder_queue(0);
     launch_outer_sum(&env, recorder_kernel(0), recorder_mem(0), recorder_mem(1), recorder_mem(2), atoi(argv[1]),
                      atoi(argv[2]), (size_t)atoi(argv[3]));
+    recorder_event_leaks("launch_outer_sum");
     recorder_say("returned");
     return 0;
 }

@@ -46,15 +46,22 @@ int main(int argc, char **argv)
     static const struct { int n; size_t L; unsigned seed; int small; } cases[] = {
         {1, 1, 21, 1}, {1, 16, 22, 1}, {63, 64, 23, 1}, {65, 64, 24, 1}, {257, 128, 25, 1},
         {1009, 128, 26, 0}, {5000, 32, 27, 0}, {100003, 256, 28, 0}, {2053, 256, 29, 1},
+        /* L = 0: the widest work-group the device allows (at most 1024), n = 0: 2L + 3 */
+        {0, 0, 30, 1}, {100003, 0, 31, 0},
     };
     const int ncases = sizeof cases / sizeof cases[0];
     clu_env env;
     grade_start(argc, argv, ncases + 1, &env);
     cl_program prog = grade_build(&env, "group_sum.cl", "");
     cl_kernel k = grade_kernel(prog, "group_sum");
-    for (int i = 0; i < ncases; i++)
-        if (grade_case(i, cases[i].small, "n=%d, work-groups of %zu, seed %u", cases[i].n, cases[i].L, cases[i].seed))
-            try_case(&env, k, cases[i].n, cases[i].L, cases[i].seed);
+    const size_t widest = grade_widest_group(&env, k, 1024, 1);
+    for (int i = 0; i < ncases; i++) {
+        const size_t L = cases[i].L ? cases[i].L : widest;
+        const int n = cases[i].n ? cases[i].n : (int)(2 * L + 3);
+        if (grade_case(i, cases[i].small, "n=%d, work-groups of %zu%s, seed %u", n, L,
+                       cases[i].L ? "" : " (the widest here)", cases[i].seed))
+            try_case(&env, k, n, L, cases[i].seed);
+    }
     /* The speed tier, timed on this check: one pass over 16 MiB against the same
      * reads, local stores and 8 barriers without the sums. */
     if (grade_case(ncases, 0, "n=%d, work-groups of 256, seed 30: the size the speed tier is timed at", 1 << 22)) {

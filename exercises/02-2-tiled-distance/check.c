@@ -47,7 +47,9 @@ int main(int argc, char **argv)
 {
     static const struct { int X, Y; size_t L; unsigned seed; int small; } cases[] = {
         {1, 1, 1, 31, 1}, {63, 129, 64, 32, 1}, {65, 64, 64, 33, 1}, {101, 37, 32, 34, 1}, {31, 200, 16, 35, 1},
-        {1000, 1000, 256, 36, 0}, {4099, 301, 32, 37, 0}, {1031, 130, 256, 38, 1},
+        {1000, 1000, 256, 36, 0}, {4099, 301, 32, 37, 0}, {1031, 130, 256, 38, 1}, {250, 333, 96, 39, 1},
+        /* L = 0: the widest work-group the device allows (at most 1024); X = 0: 3, Y = 0: L/4 + 5 (small enough for Oclgrind) */
+        {0, 0, 0, 40, 1}, {5000, 3001, 0, 41, 0},
 #ifdef GRADE_HIDDEN /* the instructor's hidden cases: solutions/EX/instructor/hidden.h, never in the handout */
 #include GRADE_HIDDEN
 #endif
@@ -57,10 +59,14 @@ int main(int argc, char **argv)
     grade_start(argc, argv, n + 2, &env);
     cl_program prog = grade_build(&env, "sq_dist_tiled.cl", "");
     cl_kernel k = grade_kernel(prog, "sq_dist_tiled");
-    for (int i = 0; i < n; i++)
-        if (grade_case(i, cases[i].small, "X=%d Y=%d, work-groups of %zu, seed %u", cases[i].X, cases[i].Y,
-                       cases[i].L, cases[i].seed))
-            try_case(&env, k, cases[i].X, cases[i].Y, cases[i].L, cases[i].seed);
+    const size_t widest = grade_widest_group(&env, k, 1024, 0);
+    for (int i = 0; i < n; i++) {
+        const size_t L = cases[i].L ? cases[i].L : widest;
+        const int X = cases[i].X ? cases[i].X : 3, Y = cases[i].Y ? cases[i].Y : (int)(L / 4 + 5);
+        if (grade_case(i, cases[i].small, "X=%d Y=%d, work-groups of %zu%s, seed %u", X, Y, L,
+                       cases[i].L ? "" : " (the widest here)", cases[i].seed))
+            try_case(&env, k, X, Y, L, cases[i].seed);
+    }
     grade_answer(n, "answer.txt", 2, "count the reads of B by the whole group, with and without the tile");
     /* The speed tier, timed on this check: X·Y subtractions and multiply-adds. */
     if (grade_case(n + 1, 0, "X=8192 Y=4096, work-groups of 256, seed 39: the size the speed tier is timed at")) {

@@ -41,16 +41,23 @@ int main(int argc, char **argv)
 {
     static const struct { int n; size_t L; unsigned seed; int small; } cases[] = {
         {1, 1, 41, 1}, {2, 16, 42, 1}, {63, 64, 43, 1}, {64, 64, 44, 1}, {65, 64, 45, 1}, {101, 32, 46, 1},
-        {1000, 128, 47, 0}, {100003, 256, 48, 0}, {2053, 256, 49, 1},
+        {1000, 128, 47, 0}, {100003, 256, 48, 0}, {2053, 256, 49, 1}, {1001, 96, 50, 1},
+        /* L = 0: the widest work-group the device allows (at most 1024); n = 0: 2L + 3 */
+        {0, 0, 51, 1}, {100003, 0, 52, 0},
     };
     const int ncases = sizeof cases / sizeof cases[0];
     clu_env env;
     grade_start(argc, argv, ncases + 1, &env);
     cl_program prog = grade_build(&env, "blur3.cl", "");
     cl_kernel k = grade_kernel(prog, "blur3");
-    for (int i = 0; i < ncases; i++)
-        if (grade_case(i, cases[i].small, "n=%d, work-groups of %zu, seed %u", cases[i].n, cases[i].L, cases[i].seed))
-            try_case(&env, k, cases[i].n, cases[i].L, cases[i].seed);
+    const size_t widest = grade_widest_group(&env, k, 1024, 0);
+    for (int i = 0; i < ncases; i++) {
+        const size_t L = cases[i].L ? cases[i].L : widest;
+        const int n = cases[i].n ? cases[i].n : (int)(2 * L + 3);
+        if (grade_case(i, cases[i].small, "n=%d, work-groups of %zu%s, seed %u", n, L,
+                       cases[i].L ? "" : " (the widest here)", cases[i].seed))
+            try_case(&env, k, n, L, cases[i].seed);
+    }
     /* The speed tier, timed on this check: 16 MiB in and out. */
     if (grade_case(ncases, 0, "n=%d, work-groups of 256, seed 50: the size the speed tier is timed at", 1 << 22)) {
         grade_timed_check(grade_yard_local((size_t)1 << 22, 256, 1, 1),

@@ -49,6 +49,14 @@ int main(int argc, char **argv)
     const int ncases = sizeof cases / sizeof cases[0];
     clu_env env;
     grade_start(argc, argv, ncases + 1, &env);
+    /* "the four elements as one float4 (vload4, vstore4)": a vector load and
+     * a vector store, by vload4/vstore4 or through a float4 pointer */
+    grade_require("(^|[^A-Za-z0-9_])vload4[[:space:]]*\\(|float4[[:space:]]*\\*",
+                  "no vector load: the statement asks for the four elements 4i .. 4i+3 as one float4, "
+                  "loaded with vload4 (one float at a time only in the tail)");
+    grade_require("(^|[^A-Za-z0-9_])vstore4[[:space:]]*\\(|float4[[:space:]]*\\*",
+                  "no vector store: the statement asks for the four results as one float4, stored with "
+                  "vstore4 (one float at a time only in the tail)");
     cl_program prog = grade_build(&env, "saxpy4.cl", "");
     cl_kernel k = grade_kernel(prog, "saxpy4");
     for (int i = 0; i < ncases; i++)

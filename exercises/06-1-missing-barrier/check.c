@@ -30,17 +30,22 @@ int main(int argc, char **argv)
 {
     static const struct { size_t groups, wg; unsigned seed; int small; } cases[] = {
         {1, 2, 141, 1}, {1, 64, 142, 1}, {3, 32, 143, 1}, {2, 128, 144, 1}, {7, 64, 145, 0}, {16, 128, 146, 0},
-        {5, 256, 147, 1},
+        {5, 256, 147, 1}, {3, 100, 148, 1},
+        /* wg = 0: the widest work-group the device allows (at most 1024) */
+        {2, 0, 149, 1},
     };
     const int n = sizeof cases / sizeof cases[0];
     clu_env env;
     grade_start(argc, argv, n, &env);
     cl_program prog = grade_build(&env, "reverse.cl", "");
     cl_kernel k = grade_kernel(prog, "reverse_groups");
-    for (int i = 0; i < n; i++)
-        if (grade_case(i, cases[i].small, "%zu groups of %zu work-items, seed %u", cases[i].groups, cases[i].wg,
-                       cases[i].seed))
-            try_case(&env, k, cases[i].groups, cases[i].wg, cases[i].seed);
+    const size_t widest = grade_widest_group(&env, k, 1024, 0);
+    for (int i = 0; i < n; i++) {
+        const size_t wg = cases[i].wg ? cases[i].wg : widest;
+        if (grade_case(i, cases[i].small, "%zu groups of %zu work-items%s, seed %u", cases[i].groups, wg,
+                       cases[i].wg ? "" : " (the widest here)", cases[i].seed))
+            try_case(&env, k, cases[i].groups, wg, cases[i].seed);
+    }
     clReleaseKernel(k);
     clReleaseProgram(prog);
     return grade_finish(&env);

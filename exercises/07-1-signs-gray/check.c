@@ -168,6 +168,12 @@ int main(int argc, char **argv)
     const int nc = sizeof cases / sizeof cases[0];
     clu_env env;
     grade_start(argc, argv, nc + 1, &env);
+    /* "Write the step inside the loop ... without an if": an if or a switch
+     * inside a loop's braces (the line named is the loop's) */
+    grade_forbid("(^|[^A-Za-z0-9_])(for[[:space:]]*\\([^{};]*;[^{};]*;[^{};]*\\)|while[[:space:]]*\\([^{};]*\\))"
+                 "[[:space:]]*\\{[^}]*[^A-Za-z0-9_](if|switch)[[:space:]]*\\(",
+                 "the step inside this loop uses an if (or a switch): the statement asks for it without one, "
+                 "so that every work-item runs the same instructions (a select c ? x : y, or arithmetic on the bit)");
     cl_program prog = grade_build(&env, "signs.cl", "");
     cl_kernel k = grade_kernel(prog, "count_signs");
     for (int i = 0; i < nc; i++)

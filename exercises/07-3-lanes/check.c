@@ -42,6 +42,8 @@ static const known_shares known[] = {
     {0.96862487487487492, {0.50320137805512222, 0.92865283109404995, 0.49572553790983609, 0, 0.96935261707988984, 0.96934493987975956, 0, 0}, {6, 7, 2, 3, 4, 5, 0, 0}},
     {0.96976902173913049, {0.50743727881698686, 0.92125831803579628, 0.48818625364785995, 0, 0.97016446921299437, 0.97018487191880132, 0, 0}, {6, 7, 2, 3, 4, 5, 0, 0}},
     {0.99999999953433871, {0.50000000052386895, 0.81818181818181823, 0.33333333364377421, 0, 0, 0, 0, 0}, {6, 1, 2, 3, 0, 0, 0, 0}},
+    {1, {0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 0}},
+    {1, {0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 0}},
 };
 
 #ifdef GRADE_HIDDEN /* the instructor's reference and hidden cases, never in the handout */
@@ -96,6 +98,7 @@ int main(int argc, char **argv)
     static const uint64_t big[3] = {4000000000ull, 4000000000ull, 3999999999ull}; /* beyond 32 bits */
     static const uint64_t far_apart[6] = {5, 4294967301ull, 3, 4294967299ull, 1, 1}; /* differences of 2^32 */
     static const uint64_t one[1] = {7};
+    static const uint64_t idle[5] = {0, 0, 0, 0, 0}; /* nothing paid for: 0/0, the share is 1 */
     static uint64_t search[1000], shuffled[997];
     for (int g = 0; g < 1000; g++) search[g] = (uint64_t)((g * 7919) % 61 + 1); /* a loop of that many turns */
     for (int g = 0; g < 997; g++) shuffled[g] = (uint64_t)((g * 31) % 97 + (g % 5) * 40 + 1);
@@ -114,6 +117,8 @@ int main(int argc, char **argv)
         {"by size: the same counts", 1, search, 1000, 32},
         {"by size: 997 work-items in sub-groups of 32", 1, shuffled, 997, 32},
         {"by size: counts far apart, sub-groups of 2", 1, far_apart, 6, 2},
+        {"work-items that all ran no turns (nothing paid for)", 0, idle, 5, 4},
+        {"by size: work-items that all ran no turns", 1, idle, 5, 4},
 #ifdef HIDDEN_CASES
         HIDDEN_CASES
 #endif

@@ -33,11 +33,16 @@ int main(void)
                       c >= 2 ? ev[c - 2] : NULL, ev[c]);
         long id[4];
         for (int i = 0; i < 4; i++) {
+            if (ev[c][i] && !recorder_event_take(ev[c][i], "enqueue_chunk")) ev[c][i] = NULL;
             uintptr_t v = (uintptr_t)ev[c][i];
             id[i] = v > RECORDER_EVENT && v < RECORDER_EVENT + 0x1000u ? (long)(v - RECORDER_EVENT) : 0;
         }
         recorder_say("chunk %zu %ld %ld %ld %ld", c, id[0], id[1], id[2], id[3]);
     }
+    for (size_t c = 0; c < CHUNKS; c++) /* the caller's references to the events it got back */
+        for (int i = 0; i < 4; i++)
+            if (ev[c][i]) recorder_event_drop(ev[c][i]);
+    recorder_event_leaks("enqueue_chunk");
     free(x);
     free(y);
     free(z);

@@ -28,6 +28,7 @@ static const known_sums known[] = {
     {{0.80056099999999997, 6.8493869999999983, 0.38679899999999995}, 6.8493869999999983, 0.38679899999999995, {{0, 0, 0}, {800561, 6849387, 386799}, {0.41513600000000001, 6.8493869999999983, 0.38679899999999995}, {0.041489999999999999, 0.44069999999999998, 0.040050999999999996}, {1.916142, 7.3694379999999997, 0.97325300000000003}, {1.4372829999999999, 7.1014650000000001, 0.64540500000000001}}},
     {{0.28802499999999998, 0.20732699999999998, 2.9844520000000001}, 2.9844520000000001, 0.20732699999999998, {{0, 0, 0}, {288025, 207327, 2984452}, {0.146761, 0.20732699999999998, 2.9844520000000001}, {0.039697999999999997, 0.042451999999999997, 0.44124599999999997}, {0.86137999999999981, 0.49993599999999994, 3.2675449999999997}, {0.55205700000000002, 0.34653099999999998, 3.1258810000000001}}},
     {{11.062079999999998, 0.34899899999999995, 0.37759899999999996}, 11.062079999999998, 0.34899899999999995, {{0, 0, 0}, {11062080, 348999, 377599}, {5.5777229999999998, 0.34899899999999995, 0.37759899999999996}, {0.44034099999999998, 0.042530999999999999, 0.040747999999999999}, {12.056943, 0.76864999999999994, 0.77189799999999997}, {11.577075000000001, 0.54504399999999986, 0.56611600000000006}}},
+    {{0.24014399999999997, 6001.7336300000006, 0.14915}, 6001.7336300000006, 0.14915, {{0, 0, 0}, {240144, 6001733630, 149150}, {0.10338699999999999, 6001.7336300000006, 0.14915}, {0.041473999999999997, 1500.442106, 0.040361999999999995}, {0.55192300000000005, 6001.920047999999, 0.27697099999999997}, {0.41655399999999998, 6001.8517759999995, 0.23148499999999997}}},
 };
 
 #ifdef GRADE_HIDDEN /* the instructor's reference and hidden cases, never in the handout */
@@ -43,7 +44,8 @@ static unsigned next_noise(unsigned *state)
 
 static int near(double a, double b) { return fabs(a - b) <= 1e-9 * fabs(b) + 1e-12; }
 
-static void try_case(spawn_files *f, int chunks, int longest, unsigned seed, int i, known_sums *k)
+static void try_case(spawn_files *f, int chunks, int longest, unsigned seed, unsigned long long stretch_ns, int i,
+                     known_sums *k)
 {
     const size_t used = (size_t)chunks;
     stamps *s = grade_alloc(used * 4 * sizeof *s);
@@ -56,7 +58,7 @@ static void try_case(spawn_files *f, int chunks, int longest, unsigned seed, int
         s[e].t[0] = t;
         s[e].t[1] = t + 1000 + (unsigned long long)(next_noise(&noise) % 50000);
         s[e].t[2] = s[e].t[1] + 2000 + (unsigned long long)(next_noise(&noise) % 90000);
-        s[e].t[3] = s[e].t[2] + 10000 + (unsigned long long)(next_noise(&noise) % 200000) + (stage_of[e % 4] == longest ? 400000 : 0);
+        s[e].t[3] = s[e].t[2] + 10000 + (unsigned long long)(next_noise(&noise) % 200000) + (stage_of[e % 4] == longest ? 400000 + stretch_ns : 0);
         t = s[e].t[3] + (unsigned long long)(next_noise(&noise) % 3000);
     }
 #ifdef HIDDEN_KNOWN /* the instructor's checker: every sum from the reference, the public table checked */
@@ -119,8 +121,10 @@ static void try_case(spawn_files *f, int chunks, int longest, unsigned seed, int
 
 int main(int argc, char **argv)
 {
-    static const struct { int chunks, longest; unsigned seed; } cases[] = {
-        {1, 1, 81}, {5, 0, 82}, {16, 1, 83}, {7, 2, 84}, {13, 0, 85},
+    /* stretch: nanoseconds more for each command of the longest stage; 1.5 s
+     * over 4 chunks makes a stage of 6 s, past what 32 bits of ns hold */
+    static const struct { int chunks, longest; unsigned seed; unsigned long long stretch; } cases[] = {
+        {1, 1, 81, 0}, {5, 0, 82, 0}, {16, 1, 83, 0}, {7, 2, 84, 0}, {13, 0, 85, 0}, {4, 1, 86, 1500000000ULL},
 #ifdef HIDDEN_CASES
         HIDDEN_CASES
 #endif
@@ -135,7 +139,7 @@ int main(int argc, char **argv)
     if (getenv("GRADE_PRINT_KNOWN")) {
         for (int i = 0; i < nc - HIDDEN_NCASES; i++) {
             known_sums k;
-            try_case(NULL, cases[i].chunks, cases[i].longest, cases[i].seed, i, &k);
+            try_case(NULL, cases[i].chunks, cases[i].longest, cases[i].seed, cases[i].stretch, i, &k);
         }
         return 0;
     }
@@ -145,11 +149,12 @@ int main(int argc, char **argv)
     spawn_files f;
     spawn_init(&f, "08-2");
     for (int i = 0; i < nc; i++)
-        if (grade_case(i, 0, "%d chunk%s, the %s the longest stage, seed %u", cases[i].chunks,
-                       cases[i].chunks > 1 ? "s" : "", stage[cases[i].longest], cases[i].seed))
+        if (grade_case(i, 0, "%d chunk%s, the %s the longest stage%s, seed %u", cases[i].chunks,
+                       cases[i].chunks > 1 ? "s" : "", stage[cases[i].longest],
+                       cases[i].stretch ? " (seconds long: its sum passes 2^32 ns)" : "", cases[i].seed))
         {
             known_sums k = i < nknown ? known[i] : (known_sums){{0}};
-            try_case(&f, cases[i].chunks, cases[i].longest, cases[i].seed, i, &k);
+            try_case(&f, cases[i].chunks, cases[i].longest, cases[i].seed, cases[i].stretch, i, &k);
         }
     spawn_cleanup(&f);
     return grade_finish(&env);

@@ -30,7 +30,7 @@ ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefine
 ASAN_BINS  := $(addprefix $(BUILD)/asan/,$(LESSONS) test-clu)
 
 .PHONY: all run test help deps deps-test deps-book deps-bench deps-grade doctor book check-kernels \
-        check-book grade grade-all grade-plugin handout capture bench figures clean starters $(addprefix run-,$(LESSONS))
+        check-book grade grade-all grade-plugin handout lab capture bench figures clean starters $(addprefix run-,$(LESSONS))
 
 all: $(BINS)
 
@@ -47,6 +47,7 @@ help:
 	@echo "                    e.g. make see-04 ARGS='-o blelloch -n 512' (Oclgrind, no GPU)"
 	@echo "make see EX=06-3 DIR=path   the same for an exercise attempt"
 	@echo "make handout        build/handout.tar.gz: the workbook without solutions"
+	@echo "make lab            every lesson, solution and wrong attempt on this device, to \$$(RESULTS)/lab"
 	@echo "make starters       regenerate exercises/ starters from solutions/"
 	@echo "make book           the course book, HTML and PDF, in build/book/"
 	@echo "make check-book     the book's links, Chromium screenshots, PDF pages as PNG"
@@ -167,6 +168,15 @@ grade-plugin:
 
 handout:
 	@tools/handout.sh
+
+# The whole course on this machine's device, as an instructor checks a lab
+# machine: every lesson with no flags, the grader over every solution and
+# every wrong attempt, the chapters' headline commands (tools/lab.sh), into
+# $(RESULTS)/lab. On a machine with no package registry, GRADE_TOOLS=archive
+# from tools/grading-tools.sh brings bubblewrap, Oclgrind and unifdef.
+LAB ?= $(RESULTS)/lab
+lab: $(BINS)
+	@tools/lab.sh "$(LAB)"
 
 # ---- see your kernel: its accesses and branches as a GPU's warps meet them ---
 # make see-NN ARGS='...'      a lesson variant at a small size under Oclgrind

@@ -583,28 +583,27 @@ static gbuf *gb_new(clu_env *env, const char *name, gb_kind kind, const void *da
     b->init = grade_alloc(b->n * 4);
     b->host = grade_alloc(total * 4);
     char *h = b->host;
-    if (b->guard) { /* the device's memory for USE_HOST_PTR, page-aligned */
-        size_t bytes = (total * 4 + 4095) / 4096 * 4096;
-        b->dev = aligned_alloc(4096, bytes);
-        if (!b->dev) clu_die("out of memory");
-    }
     for (size_t e = 0; e < total; e++) put_marker(b, h + 4 * e, 1);
     for (size_t e = 0; e < b->n; e++) {
         if (data && e < n) memcpy((char *)b->init + 4 * e, (const char *)data + 4 * e, 4);
         else put_marker(b, (char *)b->init + 4 * e, 0);
     }
     memcpy(h + 4 * b->guard, b->init, b->n * 4);
-    if (b->dev) memcpy(b->dev, h, total * 4);
     cl_int err;
-    /* The guards must be the memory right next to the kernel's buffer. A
-     * sub-buffer of a buffer the device allocates may be a copy of just its
-     * region (PoCL makes one), so the parent uses memory the checker owns,
-     * and every sub-buffer is a window into it. */
+    /* The guards must be the memory right next to the kernel's buffer: the
+     * kernel gets a sub-buffer, a window into the whole. Which whole keeps
+     * a stray write was measured (a kernel writing 61 elements past a
+     * sub-buffer of 4099, the whole read back): on NVIDIA's driver a parent
+     * made with CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR loses every such
+     * write (the sub-buffer is a copy of its region), one allocated by the
+     * runtime and written with clEnqueueWriteBuffer keeps all 61; PoCL and
+     * rusticl keep them in all three. */
     b->whole = clCreateBuffer(env->context,
-                              CL_MEM_READ_WRITE | (b->guard ? CL_MEM_USE_HOST_PTR : CL_MEM_COPY_HOST_PTR),
-                              total * 4, b->guard ? b->dev : h, &err);
+                              CL_MEM_READ_WRITE | (b->guard ? CL_MEM_ALLOC_HOST_PTR : CL_MEM_COPY_HOST_PTR),
+                              total * 4, b->guard ? NULL : h, &err);
     CLU_CHECK_ERR(err, "clCreateBuffer");
     if (b->guard) {
+        CLU_CHECK(clEnqueueWriteBuffer(env->queue, b->whole, CL_TRUE, 0, total * 4, h, 0, NULL, NULL));
         cl_buffer_region r = {b->guard * 4, b->n * 4};
         b->mem = clCreateSubBuffer(b->whole, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
         CLU_CHECK_ERR(err, "clCreateSubBuffer");
@@ -799,7 +798,6 @@ void grade_case_end(clu_env *env)
         clReleaseMemObject(b->whole);
         free(b->init);
         free(b->host);
-        free(b->dev);
         free(b);
     }
     bufs_ = NULL;

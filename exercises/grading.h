@@ -144,7 +144,6 @@ typedef struct gbuf {
     cl_mem mem;        /* what the kernel gets */
     void *init;        /* the contents before the kernel (data part) */
     void *host;        /* guard + data + guard, after gb_fetch() */
-    void *dev;         /* the memory behind `whole` in device mode */
     int tag;           /* sets this buffer's guard value apart from the others' */
     int fetched;
     int vec;           /* > 1: vectors of this many floats, named c[i].x in messages */

@@ -38,6 +38,25 @@ for d in bin sbin lib lib32 lib64 libx32; do
     elif [ -d "/$d" ]; then base+=(--ro-bind "/$d" "/$d"); fi
 done
 base+=(--ro-bind-try /etc/ld.so.cache /etc/ld.so.cache --ro-bind-try /etc/alternatives /etc/alternatives)
+# Tools that live outside /usr (a lab machine's compiler under /opt/gcc,
+# Oclgrind unpacked by tools/grading-tools.sh): the folder each one was
+# installed into, read-only, and its bin folder on the PATH. Never a folder
+# that holds the project (and so solutions/ and the students' work).
+root=$(cd "$(dirname "$0")/.." && pwd)
+path=/usr/local/bin:/usr/bin:/bin
+for t in "${CC:-cc}" "${OCLGRIND:-oclgrind}"; do
+    p=$(command -v "$t" 2>/dev/null) || continue
+    for q in "$p" "$(readlink -f "$p")"; do
+        case "$q" in /usr/* | /bin/* | /sbin/* | /lib/* | /lib64/* | /lib32/* | /libx32/* | /etc/* | "") continue ;; esac
+        top=$(dirname "$(dirname "$q")") # /opt/gcc/bin/gcc: /opt/gcc
+        case "$root/" in "$top"/*) continue ;; esac
+        case "$top" in / | /home | /root | /opt | /srv | /var | /mnt | /media | /tmp) continue ;; esac
+        "${as[@]}" test -x "$q" 2>/dev/null || continue # the sandbox's user could not run it anyway
+        base+=(--ro-bind "$top" "$top")
+        case ":$path:" in *":$(dirname "$q"):"*) ;; *) path=$path:$(dirname "$q") ;; esac
+    done
+done
+base+=(--setenv PATH "$path")
 
 probe() { # one line on what fails, exit 1; or exit 0
     local why
@@ -92,7 +111,6 @@ else
              --as="${GRADE_LIMIT_MEM:-$((2 << 30))}")
 fi
 # The project must stay hidden even where it lies under a folder bound here.
-root=$(cd "$(dirname "$0")/.." && pwd)
 case "$root" in /usr/* | /opt/* | /sys/* | /etc/*) base+=(--tmpfs "$root") ;; esac
 
 if [ "${GRADE_SANDBOX:-1}" = 0 ]; then # the caller passes real paths then

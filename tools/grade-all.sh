@@ -39,7 +39,9 @@
 # resume an interrupted run. With a course file (--course FILE, COURSE= from
 # make, else course.toml at the project's root if there is one; see
 # tools/course.example.toml), tools/gradebook.py then writes the gradebooks
-# into gradebook/ beside the CSV.
+# into gradebook/ beside the CSV. Where sim_c is installed, similarity.csv
+# beside the CSV lists the pairs of submissions of one exercise whose code
+# is alike beyond what the starter gives both (tools/gradebook.py similar).
 # From make, SUBMISSIONS and CSV come in the environment (--from-make).
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -312,6 +314,13 @@ trap - INT TERM
 merge
 rows=$(($(grep -c . "$csv") - 1))
 echo "grade-all: $rows rows written to $csv ($graded graded, $same unchanged, -j $jobs)"
+# Pairs of submissions alike beyond the starter (sim_c, the similarity-tester package).
+if command -v sim_c >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
+    python3 "$root/tools/gradebook.py" similar --csv "$csv" --submissions "$subs_abs" --out "$(dirname "$csv")/similarity.csv" ||
+        echo "grade-all: the similarity report could not be written" >&2
+else
+    echo "note: sim_c is not installed (make deps-grade installs similarity-tester): no similarity report" >&2
+fi
 if [ -n "$course" ]; then
     python3 "$root/tools/gradebook.py" write --course "$course" --csv "$csv" --out "$(dirname "$csv")/gradebook" ||
         { echo "error: the gradebooks could not be written (see above)" >&2; exit 1; }

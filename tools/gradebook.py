@@ -13,6 +13,10 @@
                            one column per grade item (plain UTF-8)
         DIR/feedback/STUDENT/  README.txt (every exercise) and EX.txt (every check's
                            verdict and reason, then the grader's whole report)
+  gradebook.py similar --csv GRADES.csv --submissions DIR [--out FILE] [--threshold PCT]
+      pairs of submissions of one exercise whose code is alike beyond what the
+      starter gives them both (sim_c, Debian's similarity-tester): FILE
+      (default: similarity.csv beside the CSV) lists them, one pair a row
   gradebook.py gradescope RESULT [--course FILE] [--exercise EX]
       Gradescope's results.json from one grade.sh --result file, on stdout
   gradebook.py prairielearn RESULT [--course FILE] [--exercise EX]
@@ -398,6 +402,81 @@ def prairielearn(args):
     print()
 
 
+def starter_files(ex):
+    d = os.path.join(ROOT, "exercises", ex)
+    return sorted(f for f in os.listdir(d)
+                  if f.endswith((".c", ".cl")) and f not in ("check.c", "runner.c"))
+
+
+def similar(args):
+    """Pairs whose code is alike beyond the starter's share, as sim_c sees it."""
+    import re
+    import shutil
+    import subprocess
+    import tempfile
+    sim = shutil.which("sim_c")
+    if not sim:
+        raise Bad("sim_c is not installed (the similarity-tester package: make deps-grade)")
+    results = read_results(args["csv"])
+    subs = args["submissions"]
+    threshold = float(args.get("threshold", 40))
+    out = args.get("out") or os.path.join(os.path.dirname(os.path.abspath(args["csv"])), "similarity.csv")
+    pat = re.compile(r"^(\S+) consists for (\d+) % of (\S+) material$")
+    pairs = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for ex in sorted({e for (_, e) in results if e in all_exercises()}):
+            names = starter_files(ex)
+            if not names:
+                continue
+            who_ = []
+            for (s, e), r in sorted(results.items()):
+                if e != ex or not r["folder"] or r["status"] == "missing":
+                    continue
+                text = []
+                for n in names:
+                    p = os.path.join(subs, r["folder"], n)
+                    if os.path.isfile(p) and not os.path.islink(p):
+                        with open(p, "rb") as f:
+                            text.append(f.read(1 << 20).decode("utf-8", "replace"))
+                if text:
+                    who_.append((s, "\n".join(text)))
+            if len(who_) < 2:
+                continue
+            d = os.path.join(tmp, ex)
+            os.makedirs(d)
+            files = []
+            for i, (s, text) in enumerate(who_):
+                p = os.path.join(d, f"{i}.c")
+                with open(p, "w", encoding="utf-8") as f:
+                    f.write(text)
+                files.append(p)
+            starter = os.path.join(d, "starter.c")
+            with open(starter, "w", encoding="utf-8") as f:
+                f.write("\n".join(open(os.path.join(ROOT, "exercises", ex, n), encoding="utf-8").read() for n in names))
+            # -e: every pair on its own; -p: percentages; -s: not a file with itself;
+            # the starter is an old file (after /): compared to, never reported.
+            run = subprocess.run([sim, "-e", "-p", "-s", "-T", "-t", "1"] + files + ["/", starter],
+                                 capture_output=True, text=True, timeout=600)
+            pct = {}
+            for ln in run.stdout.splitlines():
+                m = pat.match(ln.strip())
+                if m:
+                    pct[(m.group(1), m.group(3))] = int(m.group(2))
+            for i in range(len(files)):
+                for j in range(i + 1, len(files)):
+                    a, b = files[i], files[j]
+                    ab, ba = pct.get((a, b), 0), pct.get((b, a), 0)
+                    sa, sb = pct.get((a, starter), 0), pct.get((b, starter), 0)
+                    beyond = max(ab - sa, ba - sb)
+                    if beyond >= threshold:
+                        pairs.append([ex, who_[i][0], who_[j][0], ab, ba, sa, sb, beyond])
+    pairs.sort(key=lambda p: (-p[7], p[0], p[1].encode(), p[2].encode()))
+    write_csv(out, [["exercise", "student", "other student", "% of student's code in other's",
+                     "% of other's code in student's", "starter's share of student's (%)",
+                     "starter's share of other's (%)", "alike beyond the starter (%)"]] + pairs, bom=True)
+    print(f"similarity: {len(pairs)} pairs alike beyond the starter (>= {threshold:g} %) in {out}")
+
+
 def main(argv):
     if not argv or argv[0] in ("-h", "--help"):
         print(__doc__.strip())
@@ -408,7 +487,7 @@ def main(argv):
     i = 0
     while i < len(rest):
         a = rest[i]
-        if a in ("--course", "--csv", "--out", "--exercise"):
+        if a in ("--course", "--csv", "--out", "--exercise", "--submissions", "--threshold"):
             if i + 1 >= len(rest):
                 raise Bad(f"{a} needs a value")
             args[a[2:]] = rest[i + 1]
@@ -432,13 +511,21 @@ def main(argv):
         if "csv" not in args or "out" not in args:
             raise Bad("usage: gradebook.py write [--course FILE] --csv GRADES.csv --out DIR")
         write(args)
+    elif cmd == "similar":
+        if "csv" not in args or "submissions" not in args:
+            raise Bad("usage: gradebook.py similar --csv GRADES.csv --submissions DIR [--out FILE] [--threshold PCT]")
+        try:
+            float(args.get("threshold", 40))
+        except ValueError:
+            raise Bad(f"--threshold takes a percentage, not {args['threshold']!r}")
+        similar(args)
     elif cmd in ("gradescope", "prairielearn"):
         if len(pos) != 1:
             raise Bad(f"usage: gradebook.py {cmd} RESULT [--course FILE] [--exercise EX]")
         args["result"] = pos[0]
         (gradescope if cmd == "gradescope" else prairielearn)(args)
     else:
-        raise Bad(f"unknown command {cmd} (exercises, check, write, gradescope, prairielearn)")
+        raise Bad(f"unknown command {cmd} (exercises, check, write, similar, gradescope, prairielearn)")
     return 0
 
 

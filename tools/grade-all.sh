@@ -164,7 +164,7 @@ fi
 date=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 declare -A maxof gradersum
 max_of() { # the number of checks of exercise $1
-    [ -n "${maxof[$1]:-}" ] || maxof[$1]=$("$root/tools/grade.sh" --max "$1" 2>/dev/null)
+    [ -n "${maxof[$1]:-}" ] || maxof[$1]=$("$root/tools/grade.sh" --max "$1" 2>/dev/null 9>&-)
     echo "${maxof[$1]:-0}"
 }
 grader_sum() { # what a result depends on besides the student's files
@@ -254,7 +254,7 @@ grade_one() { # index into the plan
     # when the files were last changed: the newest plain file
     (cd "$subs_abs/$rel" && find . -maxdepth 1 -type f ! -name '.*' -printf '%T@\n' | sort -n | tail -n 1) >"$n/submitted" 2>/dev/null
     trap 'kill -TERM $g 2>/dev/null; rm -rf "$n"; exit 143' TERM INT
-    (cd "$subs_abs" && exec "$root/tools/grade.sh" --result "$n/result" "$ex" "$rel") </dev/null >"$n/log" 2>&1 &
+    (cd "$subs_abs" && exec "$root/tools/grade.sh" --result "$n/result" "$ex" "$rel") </dev/null >"$n/log" 2>&1 9>&- &
     g=$!
     wait $g
     st=$?

@@ -230,7 +230,7 @@ def plan(course, results):
 
 def points(r, e):
     if not r or not e["max"]:
-        return 0
+        return 0.0
     return round(r["score"] / e["max"] * e["points"], 2)
 
 

@@ -260,4 +260,12 @@ expect 0 "gradebook: GitHub Classroom workflow follows autograding-command-grade
 gbcmd=$(python3 -c 'import yaml; d = yaml.safe_load(open("tools/autograders/classroom.yml"))
 print([s for s in d["jobs"]["run-autograding-tests"]["steps"] if s.get("id") == "exercise-01-1"][0]["with"]["command"])')
 expect_out 1 'score 0/7' "gradebook: ... its command fails the starter" -- env OCLGRIND= sh -c "$gbcmd"
+
+# ---- adding an exercise: make starters makes its folder (the appendix's step 2) ----
+gx=$gbw/newex
+mkdir -p "$gx/tools" "$gx/solutions/09-1-new-thing" "$gx/exercises"
+cp tools/starters.sh "$gx/tools/"
+printf '__kernel void k(__global float *x)\n{\n#if SOLUTION\n    x[0] = 1.0f;\n#else\n    /* TODO */\n#endif\n}\n' >"$gx/solutions/09-1-new-thing/k.cl"
+expect 0 "walkthrough: make starters writes a new exercise's folder and its starter" -- \
+    sh -c '"$0/tools/starters.sh" write && grep -q TODO "$0/exercises/09-1-new-thing/k.cl" && "$0/tools/starters.sh" check' "$gx"
 rm -rf "$gbw"

@@ -268,4 +268,6 @@ cp tools/starters.sh "$gx/tools/"
 printf '__kernel void k(__global float *x)\n{\n#if SOLUTION\n    x[0] = 1.0f;\n#else\n    /* TODO */\n#endif\n}\n' >"$gx/solutions/09-1-new-thing/k.cl"
 expect 0 "walkthrough: make starters writes a new exercise's folder and its starter" -- \
     sh -c '"$0/tools/starters.sh" write && grep -q TODO "$0/exercises/09-1-new-thing/k.cl" && "$0/tools/starters.sh" check' "$gx"
+# GB_KEEP=DIR keeps the graded class, its gradebooks included, to look at
+[ -n "${GB_KEEP:-}" ] && rm -rf "$GB_KEEP" && cp -r "$C" "$GB_KEEP"
 rm -rf "$gbw"

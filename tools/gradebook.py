@@ -280,7 +280,7 @@ def write(args):
                 notes.append(r["reason"].split(";")[0])
         for (s2, ex), r in results.items():
             if s2 == s and ex not in [e["id"] for e in exercises] and r["max"] == 0:
-                notes.append(r["reason"])
+                notes.append(r["reason"].split(" (choose one of")[0])
         r_ += [round(100 * tot / total_w, 1), "yes" if late else "no", " ".join(late), "; ".join(notes)]
         rows.append(r_)
     write_csv(os.path.join(out, "gradebook.csv"), rows, bom=True)

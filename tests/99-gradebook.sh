@@ -196,6 +196,17 @@ expect_out 0 '^S02,chloe@example.edu,chloé,Chloé Martin,10.0,20.0' "gradebook:
 # Excel's reading: the BOM then the name; LibreOffice opens it as UTF-8 by the BOM
 expect_out 0 '^efbbbf' "gradebook: the wide gradebook starts with a UTF-8 BOM" -- sh -c 'head -c 3 "$0" | od -An -tx1 | tr -d " "' "$G/gradebook.csv"
 
+# The format checks reject broken files: no BOM, Canvas's columns out of
+# order, a Moodle grade that is text, a formula cell.
+tail -c +4 "$G/gradebook.csv" >"$gbw/nobom.csv"
+expect 1 "gradebook: (the wide check rejects a file without its BOM)" -- $SPECS wide "$gbw/nobom.csv" 14 2
+sed '1s/Student,ID,/ID,Student,/' "$G/canvas.csv" >"$gbw/canvas-bad.csv"
+expect 1 "gradebook: (the Canvas check rejects its columns out of order)" -- $SPECS canvas "$gbw/canvas-bad.csv"
+sed '2s/,10.0,/,ten,/' "$G/moodle.csv" >"$gbw/moodle-bad.csv"
+expect 1 "gradebook: (the Moodle check rejects a grade that is text)" -- $SPECS moodle "$gbw/moodle-bad.csv"
+sed '2s/^"alice"/"=alice"/' "$C/grades.csv" >"$gbw/long-bad.csv"
+expect 1 "gradebook: (the long CSV check rejects a formula cell)" -- $SPECS long "$gbw/long-bad.csv"
+
 # ---- feedback --------------------------------------------------------------------
 expect_out 0 'FAIL  .*timed out after 2 s' "gradebook: erin's feedback has every check's verdict and reason" -- cat "$G/feedback/erin/01-1-squared-distance.txt"
 expect 0 "gradebook: ... all seven checks" -- test "$(grep -cE '^  (PASS|FAIL)  ' "$G/feedback/erin/01-1-squared-distance.txt")" -eq 7
@@ -241,6 +252,11 @@ expect_out 0 'score 7/7' "gradebook: run_autograder grades a submission" -- env 
 expect 0 "gradebook: Gradescope results.json follows the spec" -- $SPECS gradescope "$A/results/results.json"
 expect_out 0 '"score": 10.0' "gradebook: ... worth the course's points" -- cat "$A/results/results.json"
 expect_out 0 '"visibility": "after_published"' "gradebook: ... with the course's visibility" -- cat "$A/results/results.json"
+sed 's/"after_published"/"students"/' "$A/results/results.json" >"$gbw/gs-bad.json"
+expect 1 "gradebook: (the Gradescope check rejects a visibility the spec has not)" -- $SPECS gradescope "$gbw/gs-bad.json"
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["score"] = 3; json.dump(d, open(sys.argv[2], "w"))' \
+    "$A/results/results.json" "$gbw/gs-bad2.json"
+expect 1 "gradebook: (the Gradescope check rejects a score that is not its tests' sum)" -- $SPECS gradescope "$gbw/gs-bad2.json"
 # PrairieLearn: frank's kernel that does not build is not gradable; alice's result is.
 P=$gbw/pl
 mkdir -p "$P/serverFilesCourse" "$P/tests" "$P/student"
@@ -254,9 +270,15 @@ python3 tools/gradebook.py prairielearn "$C/.grades.csv.d/rows/$(printf leo | od
     --exercise 01-1 >"$gbw/pl-leo.json"
 expect 0 "gradebook: PrairieLearn results.json of a failed grade follows the spec" -- $SPECS prairielearn "$gbw/pl-leo.json"
 expect_out 0 '"score": 0\.[0-9]' "gradebook: ... its score a fraction" -- cat "$gbw/pl-leo.json"
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["score"] = 6; json.dump(d, open(sys.argv[2], "w"))' \
+    "$gbw/pl-leo.json" "$gbw/pl-bad.json"
+expect 1 "gradebook: (the PrairieLearn check rejects a score out of [0, 1])" -- $SPECS prairielearn "$gbw/pl-bad.json"
 # GitHub Classroom: the workflow's format, and its command run here on the starter.
 expect 0 "gradebook: GitHub Classroom workflow follows autograding-command-grader's inputs" -- \
     $SPECS classroom tools/autograders/classroom.yml "$(tools/grade.sh --max 01-1)"
+sed 's/EXERCISE-01-1_RESULTS/TEST_RESULTS/' tools/autograders/classroom.yml >"$gbw/classroom-bad.yml"
+expect 1 "gradebook: (the Classroom check rejects a reporter that misses the step's result)" -- \
+    $SPECS classroom "$gbw/classroom-bad.yml" 7
 gbcmd=$(python3 -c 'import yaml; d = yaml.safe_load(open("tools/autograders/classroom.yml"))
 print([s for s in d["jobs"]["run-autograding-tests"]["steps"] if s.get("id") == "exercise-01-1"][0]["with"]["command"])')
 expect_out 1 'score 0/7' "gradebook: ... its command fails the starter" -- env OCLGRIND= sh -c "$gbcmd"

@@ -1,4 +1,4 @@
-# The instructor's gradebook: a generated class of 12 students with the
+# The instructor's gradebook: a generated class of 13 students with the
 # usual mess graded by grade-all (two at a time), every output checked
 # against its format's published rules (tests/gradebook-specs.py), the
 # similarity report, feedback folders, an interrupted run that resumes, and
@@ -136,7 +136,7 @@ email = "nina@example.edu"
 sis_id = "S09"
 TOML
 gbstart=$(date +%s.%N)
-expect_out 0 'rows written' "gradebook: grade-all -j 2 grades a class of 12 with a course file" -- \
+expect_out 0 'rows written' "gradebook: grade-all -j 2 grades a class of 13 with a course file" -- \
     "${GB_ENV[@]}" tools/grade-all.sh -j 2 --course "$gbw/course.toml" "$C"
 gbtime=$(awk -v a="$gbstart" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }')
 echo "        (grade-all -j 2: ${gbtime} s for the class)"

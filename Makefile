@@ -42,7 +42,7 @@ help:
 	@echo "make doctor         find out why no OpenCL platform or device shows up"
 	@echo "make check-kernels  syntax-check every kernel offline with clang"
 	@echo "make grade EX=01-1 DIR=path   grade a student's attempt at an exercise"
-	@echo "make grade-all SUBMISSIONS=dir   grade a class, write dir/grades.csv"
+	@echo "make grade-all SUBMISSIONS=dir   grade a class, write dir/grades.csv (JOBS=n ONLY=changed COURSE=course.toml)"
 	@echo "make see-NN         see a lesson's kernels: coalescing, bank conflicts, divergence,"
 	@echo "                    e.g. make see-04 ARGS='-o blelloch -n 512' (Oclgrind, no GPU)"
 	@echo "make see EX=06-3 DIR=path   the same for an exercise attempt"
@@ -151,7 +151,7 @@ starters: | deps-test
 # EX, DIR, SUBMISSIONS and CSV reach the scripts in the environment (make
 # exports the variables of its command line; `export` covers the rest),
 # never pasted into a shell line: a folder may be named anything.
-export EX DIR SUBMISSIONS CSV
+export EX DIR SUBMISSIONS CSV JOBS ONLY COURSE
 grade: | deps-grade grade-plugin
 	@tools/grade.sh --from-make
 

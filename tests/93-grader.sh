@@ -248,7 +248,7 @@ expect_out 0 '^7,7,passed \| $' "grade-all: a right attempt passes" -- $(csvrow)
 expect_out 0 '^[0-6],7,failed \| .*out-of-bounds read' "grade-all: a folder named carol,jr, an out-of-bounds read" -- $(csvrow) 'carol,jr' 01-1-squared-distance
 expect_out 0 '^0,7,failed \| .*never written' "grade-all: a folder named mallory\"q, kernel printf forging PASS" -- $(csvrow) 'mallory"q' 01-1-squared-distance
 expect_out 0 '^0,7,failed \| two folders' "grade-all: 01-1/ beside 01-1-squared-distance/: rows with the max" -- $(csvrow) bob 01-1-squared-distance
-expect 0 "grade-all: ... one row for each of the two folders" -- test "$(grep -c '^"bob","01-1-squared-distance","0","7","failed"' "$C/grades.csv")" -eq 2
+expect 0 "grade-all: ... one row for the two folders, saying which was graded" -- test "$(grep -c '^"bob","01-1-squared-distance","0","7","failed","-","two folders for 01-1-squared-distance in bob/: graded 01-1-squared-distance/, not 01-1/' "$C/grades.csv")" -eq 1
 expect_out 0 '^0,7,does-not-build \| .*dave/01-2/launch.c:2' "grade-all: C that does not compile, '/* score */' ignored" -- $(csvrow) dave 01-2-launch
 expect_out 0 '^0,7,timed-out \| .*timed out' "grade-all: an endless kernel times out; the checks after it are not waited out" -- $(csvrow) erin 01-1-squared-distance
 expect_out 0 '^0,7,does-not-build \| .*frank/01-1/sq_dist.cl:2' "grade-all: a kernel that does not compile, '/* score */' ignored" -- $(csvrow) frank 01-1-squared-distance

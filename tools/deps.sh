@@ -37,6 +37,7 @@ for group in "$@"; do
         want 'has bwrap' bubblewrap
         want 'has oclgrind' oclgrind
         want 'has prlimit' util-linux
+        want 'has sim_c' similarity-tester
         ;;
     test)
         want 'has bwrap' bubblewrap

@@ -31,7 +31,8 @@
 #
 # GRADE_OCLGRIND=all runs every check under Oclgrind too and prints its whole
 # log: the command to see where a crash happens. --result FILE writes
-# status=, score=, max=, tier=, reason= lines for grade-all.sh.
+# status=, score=, max=, tier=, reason= lines for grade-all.sh, then a
+# check=pass|fail line per check (name and reason after tabs).
 # Exit: 0 full score, 1 marks lost, 2 usage error, 3 missing file or does not build.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -109,6 +110,9 @@ write_result() { # status score max tier reason
     printf 'status=%s\nscore=%s\nmax=%s\ntier=%s\nreason=%s\ndevice=%s\nratio=%s\nsandbox=%s\nhazards=%s\ngraded=%s\nprovisional=%s\n' "$1" "$2" "$3" "$4" \
         "$(printf '%s' "$5" | tr '\n\r' '  ')" "$(sed -n 's/^device //p' "$tmp/device.v" 2>/dev/null | head -n 1)" \
         "${ratio:-}" "$sandbox" "$hazards" "$graded" "$provisional" >"$result"
+    # one line per check after them: check=pass|fail<TAB>name<TAB>reason
+    [ -s "$tmp/checks" ] && cat "$tmp/checks" >>"$result"
+    return 0
 }
 finish() { # status score max tier reason exit-code
     # a file:line in a reason names the student's own file, folder and all
@@ -503,8 +507,10 @@ while IFS=$'\037' read -r i dstate what dwhy small _ dlate && IFS=$'\037' read -
     if [ $ok -eq 1 ]; then
         score=$((score + 1))
         echo "  PASS $what$note"
+        printf 'check=pass\t%s\t%s\n' "$(printf '%s' "$what" | tr '\t\n\r' '   ')" "${note# }" >>"$tmp/checks"
     else
         echo "  FAIL $what: $why"
+        printf 'check=fail\t%s\t%s\n' "$(printf '%s' "$what" | tr '\t\n\r' '   ')" "$(printf '%s' "$why" | tr '\t\n\r' '   ')" >>"$tmp/checks"
         [ -n "$reasons" ] || reasons="$what: $why"
     fi
 done <"$tmp/dev.tab" 4<"$tmp/ocl.tab"

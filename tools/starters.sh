@@ -23,7 +23,9 @@ if ! ls -d solutions/*/ >/dev/null 2>&1; then # a handout: the starters are all 
 fi
 for sol in solutions/*/; do
     ex=$(basename "$sol")
-    [ -d "exercises/$ex" ] || { echo "starters: solutions/$ex has no exercises/$ex" >&2; status=1; continue; }
+    # A new exercise's folder is made by write; check wants it there.
+    [ "$mode" = write ] && mkdir -p "exercises/$ex"
+    [ -d "exercises/$ex" ] || { echo "starters: solutions/$ex has no exercises/$ex (make starters writes it)" >&2; status=1; continue; }
     for f in "$sol"*; do
         [ -f "$f" ] || continue # instructor/: the hidden cases and answer key, no starter
         starter="exercises/$ex/$(basename "$f")"

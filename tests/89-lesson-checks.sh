@@ -35,7 +35,7 @@ K=01-hello-world.cl
 lc_mutant 01-zero $K 's/    C\[x\] = sum;/    C[x] = 0.0f;/'
 lc_mutant 01-int $K 's/float sum = 0.0f;/int sum = 0;/'
 lc_mutant 01-half $K 's/y < Y; y++/y < Y \/ 2; y++/'
-ODD01=("-x 63 -y 4194304 -t 64" "-x 65 -y 4194301 -t 64" "-x 1009 -y 1000003")
+ODD01=("-x 63 -y 4194304 -t 64" "-x 65 -y 4194301 -t 64" "-x 1009 -y 65537")
 for m in 01-zero 01-int 01-half; do
     lc_fails 01-hello-world "device C" $m "${ODD01[@]}"
     [ -z "${LESSON_CHECKS_QUICK:-}" ] && lc_fails 01-hello-world "device C" $m "-x 1 -y 536870912"
@@ -66,7 +66,7 @@ lc_mutant 03-int $K 's/        sum += a \* B\[y\]; \/\* 4 multiply-adds per floa
 lc_mutant 03-half $K '/outer_sum_f4(/,/^}/s/y < Y; y++/y < Y \/ 2; y++/'
 for m in 03-zero 03-int 03-half; do
     lc_fails 03-vector-types "float4 C \(wg [0-9]+\)" $m "-o float4 -x 63 -y 4194304 -t 64" \
-        "-o float4 -x 1009 -y 1000003 -t 16"
+        "-o float4 -x 1009 -y 65537 -t 16"
     [ -z "${LESSON_CHECKS_QUICK:-}" ] && lc_fails 03-vector-types "float4 C \(wg [0-9]+\)" $m "-o float4 -x 4 -y 268435456"
 done
 

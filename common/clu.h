@@ -96,7 +96,10 @@ typedef struct {
 /* Parse argv. -h and --list print and exit(0); anything wrong exits 2 with
  * one line. Also starts the watchdog: a program still running at ten times
  * --budget ends with one line naming the step given to clu_step() last, and
- * exit status 2. */
+ * exit status 2. A crash (SIGSEGV, SIGBUS, SIGILL: a kernel on a CPU device
+ * writing far outside its buffer, say) ends the same way: "error: the
+ * program crashed (...) during STEP: ...", exit status 2; where a sanitizer
+ * already catches those signals, it keeps them. */
 void clu_parse_args(int argc, char **argv, const char *purpose, const clu_option *opts,
                     size_t nopts, clu_common *common);
 /* Refuse (exit 2, one line naming --budget) a run estimated to take longer

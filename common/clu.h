@@ -96,7 +96,10 @@ typedef struct {
 /* Parse argv. -h and --list print and exit(0); anything wrong exits 2 with
  * one line. Also starts the watchdog: a program still running at ten times
  * --budget ends with one line naming the step given to clu_step() last, and
- * exit status 2. */
+ * exit status 2. A crash (SIGSEGV, SIGBUS, SIGILL: a kernel on a CPU device
+ * writing far outside its buffer, say) ends the same way: "error: the
+ * program crashed (...) during STEP: ...", exit status 2; where a sanitizer
+ * already catches those signals, it keeps them. */
 void clu_parse_args(int argc, char **argv, const char *purpose, const clu_option *opts,
                     size_t nopts, clu_common *common);
 /* Refuse (exit 2, one line naming --budget) a run estimated to take longer
@@ -199,12 +202,35 @@ void clu_fill_random_int(int *data, size_t n, uint64_t seed, int lo, int hi);
  * products of them are exact in float in any order while every partial sum
  * stays below 2^24, so a missing term always shows. Their sum is never 0. */
 void clu_fill_exact(float *data, size_t n, uint64_t seed, int maxabs);
+/* Multiples of 1/2 in [-maxabs, maxabs] other than 0, half of them not whole
+ * (x.5): the data of the exact pass. A product of two is a multiple of 1/4,
+ * so sums of products are exact in float in any order while every partial
+ * sum stays below 2^22 (sums of the values themselves: below 2^23); a
+ * missing term shows, and so does a kernel that keeps only whole numbers
+ * (an int accumulator, a cast). Their sum is never 0. */
+void clu_fill_halves(float *data, size_t n, uint64_t seed, int maxabs);
+/* After clu_fill_random with lo = -hi: shift every value by one small
+ * amount (about 2·norm/n, norm = √Σx²) where needed so that |Σx| ≥ norm.
+ * Then a result proportional to the sum is never near 0, and an all-zero
+ * (or int-truncated, or half-summed) result cannot pass clu_verify's bound. */
+void clu_move_sum_off_zero(float *data, size_t n);
 /* Float results against a reference in double. mag == NULL: exact inputs,
- * every result must be exact. Otherwise mag[i] is the sum of |terms| of
- * result i and the bound there is 2^-24·(8·√terms + 2)·mag[i] (Higham and
- * Mary's probabilistic bound). Prints "verified WHAT: ...: ok" or "FAILED"
- * with the worst error, where, the bound, the first wrong values; returns
- * how many are wrong. clu_verify_int: integers, exact, the same printing. */
+ * every result must be exact. Otherwise the inputs are random with about as
+ * many signs of each kind, mag[i] is the root of the sum of the squares of
+ * the terms of result i, norm = √Σt², and the bound there is
+ *     2^-24·(8·√terms + 2)·(norm + |ref[i]|).
+ * Why: each rounding of any order of summation (serial, tree, vectors,
+ * tiles) errs by at most 2^-24 of a partial sum, with a random sign, so the
+ * errors of `terms` roundings add up like a random walk, to about
+ * √terms·2^-24·(the typical partial sum); a partial sum of random-signed
+ * terms is about norm (plus the drift towards ref[i] where the terms share
+ * a sign). 8·√terms instead of √terms: at least 8 standard deviations of
+ * headroom. Σ|t| (the worst case, every error the same sign) would allow
+ * 2^-24·(8√terms)·Σ|t| ≈ 2^-24·8·terms·norm, which exceeds norm itself
+ * (and so an all-zero result) from about 2^21 terms on.
+ * Prints "verified WHAT: ...: ok" or "FAILED" with the worst error, where,
+ * the bound, the first wrong values; returns how many are wrong.
+ * clu_verify_int: integers, exact, the same printing. */
 size_t clu_verify(const char *what, const float *got, const double *ref, const double *mag,
                   size_t n, size_t terms);
 size_t clu_verify_int(const char *what, const int *got, const int *ref, size_t n);

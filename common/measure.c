@@ -199,17 +199,54 @@ void clu_fill_exact(float *data, size_t n, uint64_t seed, int maxabs)
     if (n > 0 && sum == 0.0) data[0] = -data[0];
 }
 
+void clu_fill_halves(float *data, size_t n, uint64_t seed, int maxabs)
+{
+    uint64_t s = seed;
+    double sum = 0.0; /* exact: halves far below 2^52 */
+    const uint64_t steps = 2 * (uint64_t)(maxabs > 0 ? maxabs : 1);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t r = next(&s);
+        uint64_t j = 1 + ((r >> 1) % steps); /* 1..2·maxabs halves: odd ones end in .5 */
+        float v = (float)((double)j * 0.5);
+        data[i] = r & 1 ? -v : v;
+        sum += data[i];
+    }
+    if (n > 0 && sum == 0.0) data[0] = -data[0];
+}
+
+void clu_move_sum_off_zero(float *data, size_t n)
+{
+    for (int round = 0; round < 4; round++) {
+        double sum = 0.0, squares = 0.0;
+        for (size_t i = 0; i < n; i++) sum += data[i], squares += (double)data[i] * data[i];
+        const double norm = sqrt(squares);
+        if (n == 0 || fabs(sum) >= norm) return;
+        /* One small shift of every value, about 2·norm/n: the sum moves to
+         * 1.5·norm on its own side, the data stay random. */
+        const float shift = (float)(((sum < 0 ? -1.5 : 1.5) * norm - sum) / (double)n);
+        for (size_t i = 0; i < n; i++) data[i] += shift;
+    }
+}
+
 /* ---- verification ------------------------------------------------------ */
+
+/* The bound for a result of `terms` random-signed terms whose squares sum to
+ * norm² (see clu.h): the rounding errors of any order of summation are each
+ * at most 2^-24 of a partial sum, of random sign, so they add like a random
+ * walk; a partial sum is at most about |result| + a few times norm. */
+static double bound_of(double lambda, double norm, double ref)
+{
+    return lambda * (norm + fabs(ref)) / 16777216.0;
+}
 
 size_t clu_verify(const char *what, const float *got, const double *ref, const double *mag,
                   size_t n, size_t terms)
 {
-    const double u = 1.0 / 16777216.0; /* 2^-24: float's unit roundoff */
     const double lambda = 8.0 * sqrt((double)terms) + 2.0;
     size_t bad = 0, worst = 0;
     double worst_ratio = -1.0;
     for (size_t i = 0; i < n; i++) {
-        double bound = mag ? lambda * u * mag[i] : 0.0;
+        double bound = mag ? bound_of(lambda, mag[i], ref[i]) : 0.0;
         double e = fabs((double)got[i] - ref[i]);
         if (!(e <= bound)) { /* also catches NaN, the value of an unwritten output */
             if (bad < 3)
@@ -226,7 +263,7 @@ size_t clu_verify(const char *what, const float *got, const double *ref, const d
                what, n, we, worst, bad ? "FAILED" : "ok");
     else
         printf("verified %s: %zu values, worst error %.3g at [%zu] (bound %.3g there): %s\n", what, n,
-               we, worst, n ? lambda * u * mag[worst] : 0.0, bad ? "FAILED" : "ok");
+               we, worst, n ? bound_of(lambda, mag[worst], ref[worst]) : 0.0, bad ? "FAILED" : "ok");
     if (bad) fprintf(stderr, "error: %zu of %zu values of %s are wrong\n", bad, n, what);
     return bad;
 }

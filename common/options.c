@@ -1,6 +1,6 @@
 /* options.c -- strict command-line options from one table per program
  * (see clu.h). Anything it cannot use exits 2 with one line. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* sigaltstack */
 #include "clu.h"
 
 #include <errno.h>
@@ -36,6 +36,44 @@ static void watchdog(int sig)
                      "times --budget); choose smaller sizes or raise --budget\n", step, limit);
     if (n > 0) (void)!write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
     _exit(2);
+}
+
+/* A crash (a kernel on a CPU device writing far outside its buffer, say):
+ * one line naming the step, as the watchdog's, instead of a bare "exit 139".
+ * Only async-signal-safe calls: write() and _exit(). */
+static void crashed(int sig)
+{
+    const char *step = step_now(NULL, NULL);
+    const char *what = sig == SIGBUS ? "a bus error" : sig == SIGILL ? "an illegal instruction"
+                                                                       : "a segmentation fault";
+    const char *parts[] = {"error: the program crashed (", what, ") during ", step,
+                           ": a kernel (or the host) read or wrote far outside a buffer; "
+                           "Oclgrind names the access\n"};
+    char msg[640];
+    size_t n = 0;
+    for (size_t p = 0; p < sizeof parts / sizeof parts[0]; p++)
+        for (const char *c = parts[p]; *c && n < sizeof msg - 1; c++) msg[n++] = *c;
+    if (n == sizeof msg - 1) msg[n - 1] = '\n';
+    (void)!write(2, msg, n);
+    _exit(2);
+}
+
+/* Catch crashes, unless something (a sanitizer) already does. */
+static void catch_crashes(void)
+{
+    static char alt_stack[1 << 16]; /* a stack overflow still gets its line */
+    stack_t ss = {.ss_sp = alt_stack, .ss_size = sizeof alt_stack};
+    (void)sigaltstack(&ss, NULL);
+    const int sigs[] = {SIGSEGV, SIGBUS, SIGILL};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction old, sa;
+        if (sigaction(sigs[i], NULL, &old) != 0 || old.sa_handler != SIG_DFL) continue;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = crashed;
+        sa.sa_flags = SA_ONSTACK | SA_RESETHAND;
+        sigemptyset(&sa.sa_mask);
+        sigaction(sigs[i], &sa, NULL);
+    }
 }
 
 void clu_step(const char *what)
@@ -168,4 +206,5 @@ void clu_parse_args(int argc, char **argv, const char *purpose, const clu_option
     step_now(NULL, &limit);
     signal(SIGALRM, watchdog);
     alarm(limit);
+    catch_crashes();
 }

@@ -145,9 +145,9 @@ for v in cpu cpu-direct; do
 done
 wrong05 copy-cpu cpu $S2
 wrong05 copy-cpu cpu $S3
-# Why the exact check: at 4 x 4, K = 16384, the random floats' bound hides
-# the missing term (that check says ok), the whole numbers do not.
-expect_out 1 'verified device C \(naive\): .*: ok' "05: mutant lastk passes the random check alone (naive 4x4, K = 16384)" -- \
+# At 4 x 4, K = 16384 the random floats' bound, from the terms' root sum of
+# squares, now catches the one missing term too (the bound from Σ|terms| did not).
+expect_out 1 'verified device C \(naive\): .*FAILED' "05: mutant lastk fails the random check too (naive 4x4, K = 16384)" -- \
     env CLU_KERNEL_DIR="$MUT05/lastk" "$L05" -o naive -m 4 -n 4 -k 16384 -r 1
 wrong05 lastk naive -m 4 -n 4 -k 16384
 # The old tests' broken kernels at their sizes.

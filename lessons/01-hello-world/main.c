@@ -38,17 +38,18 @@ static void outer_sum_serial(const float *A, const float *B, float *C, int X, in
 
 // snippet: reference
 /* Mathematically C[x] = A[x] * (sum of B): an O(X + Y) reference in double,
- * and the sum of the terms' sizes, |A[x]| * sum |B|, for the error bound. */
+ * and the root of the sum of the terms' squares, |A[x]| * sqrt(sum B^2),
+ * for the error bound. */
 static void reference(const float *A, const float *B, double *ref, double *mag, size_t X, size_t Y)
 {
-    double sumB = 0.0, sumAbsB = 0.0;
+    double sumB = 0.0, sumSqB = 0.0;
     for (size_t y = 0; y < Y; y++) {
         sumB += B[y];
-        sumAbsB += fabs((double)B[y]);
+        sumSqB += (double)B[y] * B[y];
     }
     for (size_t x = 0; x < X; x++) {
         ref[x] = (double)A[x] * sumB;
-        mag[x] = fabs((double)A[x]) * sumAbsB;
+        mag[x] = fabs((double)A[x]) * sqrt(sumSqB);
     }
 }
 // end snippet reference
@@ -191,22 +192,26 @@ int main(int argc, char **argv)
     CLU_CHECK(clSetKernelArg(kernel, 4, sizeof(int), &y_arg));
     // end snippet arguments
 
-    /* Two checks. Whole numbers first: every sum of them is exact in float,
-     * so the result must equal the reference, and a missing term shows at any
-     * size. Then random floats, as a real program would see them, against a
-     * bound that grows as rounding error does. The times come from the second. */
+    /* Two checks. Halves first (whole numbers and x.5): every sum of their
+     * products is exact in float, so the result must equal the reference,
+     * and a missing term, or a kernel that keeps only whole numbers, shows at
+     * any size. Then random floats, as a real program would see them, whose
+     * sum is kept away from 0, against a bound that grows as rounding error
+     * does. The times come from the second. */
     size_t wrong = 0;
     double up_ms = 0, kernel_ms = 0, down_ms = 0;
     clu_step("the kernel");
     for (int exact = 1; exact >= 0; exact--) {
         if (exact) {
             /* |B| up to 10^5/sqrt(Y): the partial sums, random walks of
-             * Y steps, stay near 4 * 10^5, far below 2^24. */
-            clu_fill_exact(h_A, X, 1, 4);
-            clu_fill_exact(h_B, Y, 2, (int)fmax(1.0, 1e5 / sqrt((double)Y)));
+             * Y steps, stay near 4 * 10^5, far below 2^22 (products of
+             * halves are quarters: exact below 2^22). */
+            clu_fill_halves(h_A, X, 1, 4);
+            clu_fill_halves(h_B, Y, 2, (int)fmax(1.0, 1e5 / sqrt((double)Y)));
         } else {
             clu_fill_random(h_A, X, 1, -1.0f, 1.0f);
             clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
+            clu_move_sum_off_zero(h_B, Y); /* so that no C[x] is near 0 */
         }
         float nan = NAN; /* an element the kernel never writes stays NaN and fails */
         CLU_CHECK(clEnqueueFillBuffer(queue, d_C, &nan, sizeof nan, 0, X * sizeof(float), 0, NULL, NULL));

@@ -21,18 +21,18 @@
 /* ---- the C reference ---------------------------------------------------- */
 
 // snippet: reference
-/* C[x] = A[x] · ΣB in double, and |A[x]| · Σ|B| for the error bound, as in
+/* C[x] = A[x] · ΣB in double, and |A[x]| · √ΣB² for the error bound, as in
  * lesson 01. */
 static void reference(const float *A, const float *B, double *ref, double *mag, size_t X, size_t Y)
 {
-    double sumB = 0.0, sumAbsB = 0.0;
+    double sumB = 0.0, sumSqB = 0.0;
     for (size_t y = 0; y < Y; y++) {
         sumB += B[y];
-        sumAbsB += fabs((double)B[y]);
+        sumSqB += (double)B[y] * B[y];
     }
     for (size_t x = 0; x < X; x++) {
         ref[x] = (double)A[x] * sumB;
-        mag[x] = fabs((double)A[x]) * sumAbsB;
+        mag[x] = fabs((double)A[x]) * sqrt(sumSqB);
     }
 }
 // end snippet reference
@@ -228,21 +228,24 @@ int main(int argc, char **argv)
     if (!ran) clu_die("no variant can run with these sizes");
 
     // snippet: check-all
-    /* Every variant twice. Whole numbers first: any sum of them is exact in
-     * float while its partial sums stay below 2^24, so the result must equal
-     * the reference and a missing term shows. A is ±1..4, B ±1..m: the
-     * partial sums of B are a random walk that stays within 5·σ·√Y (σ, the
-     * size of a step, is about m/√3), so with m = 10^5/√Y every partial sum
-     * of A[x]·B[y] stays under 1.5·10^6, far below 2^24 ≈ 1.7·10^7. The larger m, the less likely it is that
-     * several wrong terms cancel out. Then random floats, against a bound
-     * that grows as rounding error does. */
+    /* Every variant twice. Halves first (whole numbers and x.5): their
+     * products are quarters, and any sum of them is exact in float while its
+     * partial sums stay below 2^22, so the result must equal the reference,
+     * a missing term shows, and so does a kernel that keeps only whole
+     * numbers. A is ±½..4, B ±½..m: the partial sums of B are a random walk
+     * that stays within 5·σ·√Y (σ, the size of a step, is about m/√3), so
+     * with m = 10^5/√Y every partial sum of A[x]·B[y] stays under 1.5·10^6,
+     * below 2^22 ≈ 4.2·10^6. The larger m, the less likely it is that
+     * several wrong terms cancel out. Then random floats whose sum is kept
+     * away from 0, against a bound that grows as rounding error does. */
     int m = (int)fmax(1.0, 1e5 / sqrt((double)Y));
     size_t wrong = 0;
     clu_step("the check of the kernels");
     double t_check = clu_now();
     for (int exact = 1; exact >= 0; exact--) {
-        if (exact) clu_fill_exact(h_A, X, 1, 4), clu_fill_exact(h_B, Y, 2, m);
-        else clu_fill_random(h_A, X, 1, -1.0f, 1.0f), clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
+        if (exact) clu_fill_halves(h_A, X, 1, 4), clu_fill_halves(h_B, Y, 2, m);
+        else clu_fill_random(h_A, X, 1, -1.0f, 1.0f), clu_fill_random(h_B, Y, 2, -1.0f, 1.0f),
+             clu_move_sum_off_zero(h_B, Y);
         CLU_CHECK(clEnqueueWriteBuffer(p.env.queue, p.d_A, CL_TRUE, 0, X * sizeof(float), h_A, 0, NULL, NULL));
         CLU_CHECK(clEnqueueWriteBuffer(p.env.queue, p.d_B, CL_TRUE, 0, Y * sizeof(float), h_B, 0, NULL, NULL));
         reference(h_A, h_B, ref, mag, X, Y);

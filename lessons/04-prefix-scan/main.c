@@ -40,8 +40,8 @@ static void scan_serial(const float *a, float *b, size_t n, int exclusive)
 // end snippet serial-reference
 
 // snippet: reference
-/* The same loop in double for floats, with mag[i], the sum of |A[j]| over
- * the terms of B[i], for the error bound; for ints in unsigned arithmetic,
+/* The same loop in double for floats, with mag[i], the root of the sum of
+ * A[j]^2 over the terms of B[i], for the error bound; for ints in unsigned arithmetic,
  * which wraps exactly as the device does and is never undefined. */
 static void reference(const void *in, int is_int, size_t n, int exclusive, double *ref,
                       double *mag, int *iref)
@@ -56,9 +56,9 @@ static void reference(const void *in, int is_int, size_t n, int exclusive, doubl
         } else {
             double a = ((const float *)in)[i];
             ref[i] = exclusive ? s : s + a;
-            mag[i] = exclusive ? m : m + fabs(a);
+            mag[i] = sqrt(exclusive ? m : m + a * a);
             s += a;
-            m += fabs(a);
+            m += a * a;
         }
     }
 }
@@ -325,22 +325,24 @@ static unsigned long long fallbacks(scan *s)
 // snippet: check
 /* Run variant v once on whole numbers (every result must be exact) or on
  * random values (floats within the realistic bound, ints exact); return how
- * many results are wrong. Whole numbers +-1..4: the partial sums are random
- * walks, about sqrt(7.5 n) in size: 1.3e5 at n = 2^31, far below 2^24, so
- * every float sum is exact and a missing term always shows. */
+ * many results are wrong. Halves +-1/2..4 (half of them x.5): the partial
+ * sums are random walks, about sqrt(5.4 n) in size: 1.1e5 at n = 2^31, far
+ * below 2^23, so every float sum is exact, a missing term always shows, and
+ * so does a scan that keeps only whole numbers. The ints are twice those
+ * halves. Random floats: their total is kept away from 0. */
 static size_t check(scan *s, const variant *v, int exact, void *h_in, void *h_out, double *ref,
                     double *mag, int *iref)
 {
     size_t n = s->n, nout = v->total_only ? 1 : n, wrong = 0;
     float *f = h_in;
     if (exact) {
-        clu_fill_exact(f, n, 4, 4);
-        for (size_t i = 0; s->is_int && i < n; i++) { /* the same whole numbers as ints */
-            int x = (int)f[i];
+        clu_fill_halves(f, n, 4, 4);
+        for (size_t i = 0; s->is_int && i < n; i++) { /* twice the same halves, as ints */
+            int x = (int)(2.0f * f[i]);
             memcpy((char *)h_in + i * sizeof x, &x, sizeof x);
         }
     } else if (s->is_int) clu_fill_random_int(h_in, n, 5, -1000, 1000);
-    else clu_fill_random(f, n, 5, -1.0f, 1.0f);
+    else clu_fill_random(f, n, 5, -1.0f, 1.0f), clu_move_sum_off_zero(f, n);
     reference(h_in, s->is_int, n, s->exclusive && !v->total_only, ref, mag, iref);
 
     if (v->plan) {

@@ -8,7 +8,8 @@ typedef struct {
     size_t M, N, K;
     double *r[2];    /* N whole numbers from 1 to 2^16, twice */
     double *want[2]; /* A·(B·r) for the current A and B */
-    double *mag[2];  /* |A|·(|B|·r): what rounding errors scale with */
+    double *mag[2];  /* A²·(B²·r²): entry i is Σ_j r_j²·Σ_k (A_ik·B_kj)², what
+                      * the rounding errors of row i of C·r scale with */
     double *got, *tmp;
 } freivalds;
 

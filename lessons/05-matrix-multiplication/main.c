@@ -32,11 +32,13 @@
  * tiled), and A·(B·r) for Freivalds' check of all of C (freivalds.c). */
 static void fill(float *A, float *B, float *BT, size_t M, size_t N, size_t K, int exact, freivalds *f)
 {
-    /* |A|, |B| <= 16: every partial sum, in any order, is at most
-     * K·256 <= 2^22 for K <= 16384, so the sums are exact in float. */
+    /* Halves (whole numbers and x.5, so that a kernel that keeps only whole
+     * numbers fails), |A|, |B| <= 8: the products are quarters, and every
+     * partial sum, in any order, is at most K·64 <= 2^20 for K <= 16384, below
+     * 2^22, so the sums are exact in float. */
     if (exact) {
-        clu_fill_exact(A, M * K, 1, 16);
-        clu_fill_exact(B, K * N, 2, 16);
+        clu_fill_halves(A, M * K, 1, 8);
+        clu_fill_halves(B, K * N, 2, 8);
     } else {
         clu_fill_random(A, M * K, 1, -1.0f, 1.0f);
         clu_fill_random(B, K * N, 2, -1.0f, 1.0f);

@@ -40,8 +40,8 @@ typedef struct {
 /* ---- the C reference ---------------------------------------------------- */
 
 // snippet: reference
-/* Each fills ref[] (in double) and mag[] (the sum of the terms' sizes, for
- * the error bound), sets the number of terms per result, returns how many
+/* Each fills ref[] (in double) and mag[] (the root of the sum of the terms'
+ * squares, for the error bound), sets the number of terms per result, returns how many
  * results the kernel writes. */
 typedef size_t reference_fn(const float *in, const float *B, size_t X, size_t Y, size_t wg,
                             double *ref, double *mag, size_t *terms);
@@ -51,14 +51,14 @@ static size_t ref_tiled_sum(const float *A, const float *B, size_t X, size_t Y, 
                             double *ref, double *mag, size_t *terms)
 {
     (void)wg;
-    double sumB = 0.0, sumAbsB = 0.0;
+    double sumB = 0.0, sumSqB = 0.0;
     for (size_t y = 0; y < Y; y++) {
         sumB += B[y];
-        sumAbsB += fabs((double)B[y]);
+        sumSqB += (double)B[y] * B[y];
     }
     for (size_t x = 0; x < X; x++) {
         ref[x] = (double)A[x] * sumB;
-        mag[x] = fabs((double)A[x]) * sumAbsB;
+        mag[x] = fabs((double)A[x]) * sqrt(sumSqB);
     }
     *terms = Y;
     return X;
@@ -74,8 +74,9 @@ static size_t ref_group_sum(const float *in, const float *B, size_t n, size_t Y,
         ref[g] = mag[g] = 0.0;
         for (size_t i = g * wg; i < n && i < (g + 1) * wg; i++) {
             ref[g] += in[i];
-            mag[g] += fabs((double)in[i]);
+            mag[g] += (double)in[i] * in[i];
         }
+        mag[g] = sqrt(mag[g]);
     }
     *terms = wg;
     return groups;
@@ -89,7 +90,7 @@ static size_t ref_smooth(const float *in, const float *B, size_t n, size_t Y, si
     for (size_t i = 0; i < n; i++) {
         double l = in[i > 0 ? i - 1 : 0], c = in[i], r = in[i + 1 < n ? i + 1 : n - 1];
         ref[i] = l + c + r;
-        mag[i] = fabs(l) + fabs(c) + fabs(r);
+        mag[i] = sqrt(l * l + c * c + r * r);
     }
     *terms = 3;
     return n;
@@ -163,14 +164,19 @@ static size_t run_kernel(clu_env *env, cl_program prog, const kernel_info *k, co
     float *h_out = clu_malloc(X * sizeof(float), "the output");
     double *ref = clu_malloc(X * sizeof(double), "the reference");
     double *mag = clu_malloc(X * sizeof(double), "the error bounds");
-    /* |in| <= 4 and B = +-1: a partial sum of tiled_sum is at most 4 * Y <= 2^22
-     * and of group_sum at most 4 * wg <= 2^18, far below 2^24: exact in float. */
+    /* Halves (whole numbers and x.5, so that a kernel that keeps only whole
+     * numbers fails too), |in| <= 4 and |B| <= 1: the products are quarters;
+     * a partial sum of tiled_sum is a random walk of Y <= 2^20 steps, a few
+     * thousand in size, of group_sum at most 4 * wg <= 2^18: far below 2^22
+     * (2^23 for sums of halves), exact in float. Random data: the sums of
+     * B and of the input kept away from 0. */
     if (exact) {
-        clu_fill_exact(h_in, X, 1, 4);
-        clu_fill_exact(h_B, Y, 2, 1);
+        clu_fill_halves(h_in, X, 1, 4);
+        clu_fill_halves(h_B, Y, 2, 1);
     } else {
         clu_fill_random(h_in, X, 1, -1.0f, 1.0f);
         clu_fill_random(h_B, Y, 2, -1.0f, 1.0f);
+        clu_move_sum_off_zero(h_B, Y);
     }
     size_t terms, n_out = k->reference(h_in, h_B, X, Y, wg, ref, mag, &terms);
     cl_mem d_in = clu_buffer(env, CL_MEM_READ_ONLY, X * sizeof(float), h_in, "the input");

@@ -198,15 +198,72 @@ enum { SERIAL, OMP, DFS, HYBRID, BITS, ROUNDS, MITM, OMPMITM, NV };
 
 /* ---- run and verify ------------------------------------------------------------ */
 
+/* What work-item g of a kernel with one work-item per subtree must report:
+ * the search in C from depth k with items 0..k-1 taken from g's bits, the
+ * levels from `leaves_at` on enumerated as the hybrid does (leaves_at = n:
+ * none). Counts the nodes as the kernels do: every node visited, pruned or
+ * not, and each enumerated subset but the first as one more node. */
+static void subtree(const problem *p, int d, int s, int leaves_at, tally *t)
+{
+    t->nodes++;
+    if (s + p->lo[d] > p->target || s + p->hi[d] < p->target) return; /* prune */
+    if (d == leaves_at) {
+        const int L = p->n - d;
+        t->nodes += ((uint64_t)1 << L) - 1;
+        for (uint64_t m = 0; m < ((uint64_t)1 << L); m++) { /* every subset of the rest */
+            int sum = s;
+            for (int i = 0; i < L; i++) sum += (m >> i) & 1 ? p->a[d + i] : 0;
+            t->found += sum == p->target;
+        }
+        return;
+    }
+    subtree(p, d + 1, s, leaves_at, t);
+    subtree(p, d + 1, s + p->a[d], leaves_at, t);
+}
+
+/* dfs, hybrid, bits: each work-item's own count and node count against its
+ * subtree searched in C, so that a work-item that skips its subtree, or
+ * counts it as 0, fails even where the total hides it (the few subsets that
+ * hit the target lie in other subtrees). Returns how many work-items are
+ * wrong; the first three on stderr. */
+static size_t check_items(const ctx *c, const variant *v, const problem *p)
+{
+    const size_t items = (size_t)1 << c->k;
+    const int L = v->enumerate == 1 ? (c->L < p->n - c->k ? c->L : p->n - c->k) : 0;
+    size_t bad = 0;
+    for (size_t g = 0; g < items; g++) {
+        tally t = {0, 0};
+        int s = 0;
+        for (int i = 0; i < c->k; i++) s += (g >> i) & 1 ? p->a[i] : 0;
+        if (v->enumerate == 2) { /* bits: every subset below k, no pruning */
+            tally all = {0, 0};
+            subtree(p, c->k, s, c->k, &all);
+            t.found = all.found, t.nodes = (uint64_t)1 << (p->n - c->k);
+        } else subtree(p, c->k, s, p->n - L, &t);
+        if (c->h_count[g] != t.found || c->h_nodes[g] != t.nodes) {
+            if (bad < 3)
+                fprintf(stderr, "  work-item %zu counted %" PRIu64 " subsets in %" PRIu64 " nodes; its subtree holds %"
+                        PRIu64 " in %" PRIu64 " nodes\n", g, c->h_count[g], c->h_nodes[g], t.found, t.nodes);
+            bad++;
+        }
+    }
+    if (bad) fprintf(stderr, "error: %s: %zu of %zu work-items reported a count or node count unlike their subtree's\n",
+                     v->name, bad, items);
+    return bad;
+}
+
 // snippet: check
-/* Run variant v once on problem p and compare its count with the search in C. */
+/* Run variant v once on problem p and compare its count with the search in C
+ * (and, for one work-item per subtree, each work-item's own counts). */
 static size_t check(ctx *c, const variant *v, const problem *p, uint64_t want, outcome *o)
 {
     *o = v->run(c, v, p, 0);
-    int ok = o->found == want;
+    const int total_ok = o->found == want;
+    int ok = total_ok;
+    if (v->run == run_kernel && check_items(c, v, p)) ok = 0;
     printf("verified %-6s (%s case): %" PRIu64 " subsets hit %d, %" PRIu64 " nodes, C found %" PRIu64
            ": %s\n", v->name, p->name, o->found, p->target, o->nodes, want, ok ? "ok" : "FAILED");
-    if (!ok)
+    if (!total_ok)
         fprintf(stderr, "error: %s counted %" PRIu64 " subsets in the %s case, the C search %" PRIu64 "\n",
                 v->name, o->found, p->name, want);
     return !ok;

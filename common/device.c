@@ -256,7 +256,9 @@ cl_program clu_build(clu_env *env, const char *name, const char *options)
     fflush(stderr);
     int saved = dup(2), devnull = open("/dev/null", O_WRONLY);
     if (saved >= 0 && devnull >= 0) dup2(devnull, 2);
+    unsigned watchdog_left = clu_watchdog_pause(); /* a build is no kernel that never ends */
     err = clBuildProgram(prog, 1, &env->device, options ? options : "", NULL, NULL);
+    if (watchdog_left) alarm(watchdog_left);
     if (saved >= 0 && devnull >= 0) dup2(saved, 2);
     if (saved >= 0) close(saved);
     if (devnull >= 0) close(devnull);

@@ -101,13 +101,19 @@ clu_rates clu_probe(clu_env *env)
     size_t local = clu_default_wg(env, fma, 256);
     size_t global = clu_round_up(cus * (gpu ? 2048 : 256), local);
     cl_mem out = clu_buffer(env, CL_MEM_WRITE_ONLY, global * sizeof(float), NULL, "the probe");
-    float ones[1024];
-    for (int i = 0; i < m; i++) ones[i] = 1.0f + (float)i * 1e-3f;
+    static float ones[16384]; /* the long chain's (below llvmpipe's loop limit, 65535) */
+    const cl_int m1 = 16384;
+    for (int i = 0; i < m1; i++) ones[i] = 1.0f + (float)(i & 1023) * 1e-3f;
     cl_mem in = clu_buffer(env, CL_MEM_READ_ONLY, sizeof ones, ones, "the probe");
     CLU_CHECK(clSetKernelArg(fma, 0, sizeof in, &in));
     CLU_CHECK(clSetKernelArg(fma, 1, sizeof out, &out));
     CLU_CHECK(clSetKernelArg(fma, 2, sizeof m, &m));
     rates.fma = (double)m * (double)global / probe_kernel(env, fma, global, local);
+    /* One work-item alone: the time of a step in a long chain (X = 2 work-items
+     * of Y = 10^8 multiply-adds each are no faster than this). */
+    size_t one = 1;
+    CLU_CHECK(clSetKernelArg(fma, 2, sizeof m1, &m1));
+    rates.chain = (double)m1 / probe_kernel(env, fma, one, one);
     /* Bytes: a float4 copy of 8 MiB (64 MiB on a GPU), read plus written. */
     const size_t bytes = (size_t)(gpu ? 64 : 8) << 20;
     cl_uint n4 = (cl_uint)(bytes / 16);
@@ -135,7 +141,7 @@ clu_rates clu_probe(clu_env *env)
 double clu_estimate(clu_env *env, clu_work work)
 {
     clu_rates r = clu_probe(env);
-    return work.fma / r.fma + work.bytes / r.bytes + work.host / r.host;
+    return fmax(work.fma / r.fma, work.chain / r.chain) + work.bytes / r.bytes + work.host / r.host;
 }
 
 void clu_check_budget(clu_env *env, const clu_common *common, clu_work work, const char *what)
@@ -147,12 +153,12 @@ void clu_check_budget(clu_env *env, const clu_common *common, clu_work work, con
     /* A kernel that never ends: stopped at 4 times the estimate, 10 s at least. */
     clu_watchdog(s * 4 < 10 ? 10 : (unsigned)ceil(s * 4 < 1e6 ? s * 4 : 1e6), s);
     if (getenv("CLU_SHOW_ESTIMATE")) /* for tests and the budget's own calibration */
-        fprintf(stderr, "estimate: %.3f s for %s (measured now: %.3g multiply-adds/s, %.3g bytes/s, %.3g host "
-                "steps/s)\n", s, what, r.fma, r.bytes, r.host);
+        fprintf(stderr, "estimate: %.3f s for %s (measured now: %.3g multiply-adds/s, %.3g in one chain, %.3g "
+                "bytes/s, %.3g host steps/s)\n", s, what, r.fma, r.chain, r.bytes, r.host);
     if (!common->typed[0] || s <= (double)common->budget) return;
     /* The budget to suggest: the estimate and half again, rounded up to 10 s. */
     double raise = ceil(s * 1.5 / 10) * 10;
     clu_die("%s would take about %.0f s on this device for %s (measured now: %.3g multiply-adds/s, %.3g "
-            "bytes/s, %.3g host steps/s), more than --budget %zu s: raise it with --budget %.0f or choose "
-            "smaller sizes", common->typed, s, what, r.fma, r.bytes, r.host, common->budget, raise);
+            "in one chain, %.3g bytes/s, %.3g host steps/s), more than --budget %zu s: raise it with --budget %.0f "
+            "or choose smaller sizes", common->typed, s, what, r.fma, r.chain, r.bytes, r.host, common->budget, raise);
 }

@@ -100,7 +100,9 @@ typedef struct {
  * one line naming the step given to clu_step() last, and exit status 2. */
 void clu_parse_args(int argc, char **argv, const char *purpose, const clu_option *opts,
                     size_t nopts, clu_common *common);
-void clu_step(const char *what); /* "the C reference", "the check of the kernels", ... */
+/* "the C reference", "the check of the kernels", ...; each step gets the
+ * watchdog's whole limit (NULL: the same step, the limit from now). */
+void clu_step(const char *what);
 /* The same, naming the kernel about to run: "the kernel tiled (WHAT)"
  * (WHAT NULL: the step so far). Returns the step so far. */
 const char *clu_step_kernel(cl_kernel kernel, const char *what);
@@ -176,8 +178,9 @@ typedef struct {
     double fma;   /* multiply-adds in kernels: at the rate of a chain per work-item, a load each */
     double bytes; /* bytes kernels read and write: at the copy kernel's rate */
     double host;  /* steps of serial C on the host (one element read, one multiply-add) */
+    double chain; /* the longest chain one work-item runs, in such multiply-adds, all runs */
 } clu_work;
-typedef struct { double fma, bytes, host; } clu_rates; /* per second */
+typedef struct { double fma, chain, bytes, host; } clu_rates; /* per second */
 /* This device's and this host's rates, measured once per run (tens of ms). */
 clu_rates clu_probe(clu_env *env);
 double clu_estimate(clu_env *env, clu_work work); /* seconds */

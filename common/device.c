@@ -402,5 +402,6 @@ cl_mem clu_buffer(clu_env *env, cl_mem_flags flags, size_t bytes, const void *ho
 
 void clu_read(clu_env *env, cl_mem buf, size_t bytes, void *host)
 {
+    clu_step(NULL); /* the kernels before this read get the watchdog's whole limit */
     CLU_CHECK(clEnqueueReadBuffer(env->queue, buf, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
 }

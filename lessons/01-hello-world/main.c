@@ -152,10 +152,11 @@ int main(int argc, char **argv)
     CLU_CHECK_ERR(err, "clCreateKernel");
     // end snippet program
     clu_env env = {.platform = platform, .device = device, .context = context, .queue = queue};
-    /* X·Y multiply-adds per run, one chain per work-item, and the serial C
-     * twice: refuse typed sizes that would take this device (a probe
+    /* X·Y multiply-adds per run, one chain of Y per work-item, the serial C
+     * twice and the data (~50 steps an element): refuse typed sizes that would take this device (a probe
      * measures it) longer than --budget. */
-    clu_check_budget(&env, &common, (clu_work){.fma = (double)X * Y * (reps + 2), .host = 2.0 * X * Y}, "X·Y multiply-adds");
+    clu_check_budget(&env, &common, (clu_work){.fma = (double)X * Y * (reps + 2),
+                     .chain = (double)Y * (reps + 2), .host = 2.0 * X * Y + 50.0 * (X + Y)}, "X·Y multiply-adds");
     /* The work-group size: the kernel says how large a group it can run with
      * on this device (CL_KERNEL_WORK_GROUP_SIZE); -t asks for another. */
     if (!wg) wg = clu_default_wg(&env, kernel, 256);

@@ -198,7 +198,7 @@ int main(int argc, char **argv)
      * typed sizes that would take longer than --budget, or need more memory
      * than there is. */
     clu_check_budget(&p.env, &common, (clu_work){.fma = (double)X * Y * (double)((2 + reps) * nrun),
-                     .host = 2.0 * X * (Y + 16)}, "X·Y multiply-adds per run of each variant");
+                     .chain = (double)Y * (double)((2 + reps) * nrun), .host = 2.0 * X * (Y + 16) + 50.0 * (X + Y)}, "X·Y multiply-adds per run of each variant");
     clu_check_memory(&p.env, clu_bytes(X, 2 * sizeof(float) + 2 * sizeof(double), "the host arrays") +
                      Y * sizeof(float), clu_bytes(X, 2 * sizeof(float), "the buffers") + Y * sizeof(float));
 

@@ -266,7 +266,8 @@ int main(int argc, char **argv)
      * work-item, as the probe's), each OpenMP loop as many on the host, and the serial
      * C twice: refuse typed sizes that would outrun --budget, or the memory. */
     clu_check_budget(&p.env, &common, (clu_work){.fma = (double)X * Y * (double)((2 + reps) * nrun),
-                     .host = (double)X * (Y + 16) * (double)(2 + (2 + reps) * 2 * cpu)},
+                     .chain = (double)Y * (double)((2 + reps) * nrun),
+                     .host = (double)X * (Y + 16) * (double)(2 + (2 + reps) * 2 * cpu) + 50.0 * (X + Y)},
                      "X·Y multiply-adds per run of each variant");
     clu_check_memory(&p.env, clu_bytes(X, 2 * sizeof(float) + 2 * sizeof(double), "the host arrays") +
                      Y * sizeof(float), clu_bytes(X, 2 * sizeof(float), "the buffers") + Y * sizeof(float));

@@ -226,6 +226,7 @@ void tuning_check_budget(clu_env *env, const clu_common *common, size_t M, size_
      * ~100 steps of serial C per entry of A and B and ~40 per entry of C and
      * configuration. */
     clu_check_budget(env, common, (clu_work){.fma = 4.0 * (double)configs * (double)(2 + reps) * (double)M * N * K,
+                     .chain = 4.0 * (double)configs * (double)(2 + reps) * (double)K,
                      .host = 100.0 * ((double)M * K + (double)K * N) + 40.0 * (double)configs * M * N},
                      "the runs of M·N·K multiply-adds and their checks");
 }

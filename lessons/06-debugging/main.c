@@ -353,7 +353,7 @@ int main(int argc, char **argv)
     /* tiled_sum's X·Y multiply-adds, twice (whole numbers, random floats),
      * and the serial C as often. */
     if (v->mode == mode_run)
-        clu_check_budget(&env, &common, (clu_work){.fma = 2.0 * a.X * (a.Y + 16), .host = 2.0 * a.X * (a.Y + 16)},
+        clu_check_budget(&env, &common, (clu_work){.fma = 2.0 * a.X * (a.Y + 16), .chain = 2.0 * (a.Y + 16), .host = 2.0 * a.X * (a.Y + 16) + 50.0 * (a.X + a.Y)},
                          "X·Y multiply-adds");
     size_t wrong = v->mode(&env, v, &a);
     clu_teardown(&env);

@@ -90,22 +90,29 @@ typedef struct {
     const char *platform; /* -p: index or name part, or NULL (env CLU_PLATFORM) */
     const char *device;   /* -d: index or name part, or NULL (env CLU_DEVICE) */
     int build_log;        /* --build-log: show the log on success too */
-    size_t budget;        /* --budget S: seconds a run may be expected to take (default 60) */
+    size_t budget;        /* --budget S: seconds a run of typed sizes may take (default 60) */
+    char typed[160];      /* the lesson's options as typed ("-n 268435456 -r 10"), "" for none */
 } clu_common;
 
 /* Parse argv. -h and --list print and exit(0); anything wrong exits 2 with
  * one line. Also starts the watchdog: a program still running at ten times
- * --budget ends with one line naming the step given to clu_step() last, and
- * exit status 2. A crash (SIGSEGV, SIGBUS, SIGILL: a kernel on a CPU device
- * writing far outside its buffer, say) ends the same way: "error: the
- * program crashed (...) during STEP: ...", exit status 2; where a sanitizer
- * already catches those signals, it keeps them. */
+ * --budget (until clu_check_budget sets a limit from the device) ends with
+ * one line naming the step given to clu_step() last, and exit status 2. A
+ * crash (SIGSEGV, SIGBUS, SIGILL: a kernel on a CPU device writing far
+ * outside its buffer, say) ends the same way: "error: the program crashed
+ * (...) during STEP: ...", exit status 2; where a sanitizer already catches
+ * those signals, it keeps them. */
 void clu_parse_args(int argc, char **argv, const char *purpose, const clu_option *opts,
                     size_t nopts, clu_common *common);
-/* Refuse (exit 2, one line naming --budget) a run estimated to take longer
- * than the budget; programs estimate conservatively from their sizes. */
-void clu_check_budget(const clu_common *common, double seconds, const char *what);
-void clu_step(const char *what); /* "the C reference", "the check of the kernels", ... */
+/* "the C reference", "the check of the kernels", ...; each step gets the
+ * watchdog's whole limit (NULL: the same step, the limit from now). */
+void clu_step(const char *what);
+/* The same, naming the kernel about to run: "the kernel tiled (WHAT)"
+ * (WHAT NULL: the step so far). Returns the step so far. */
+const char *clu_step_kernel(cl_kernel kernel, const char *what);
+/* The watchdog's limit from now on, and each clu_step's (budget.c sets it). */
+void clu_watchdog(unsigned limit_s, double estimate_s);
+unsigned clu_watchdog_pause(void); /* off while a kernel builds: returns the seconds left */
 /* Digits only, within [min, max]; exit(2) naming `flag` otherwise. */
 size_t clu_parse_size(const char *flag, const char *text, size_t min, size_t max);
 
@@ -167,6 +174,26 @@ void clu_check_memory(const clu_env *env, size_t host_bytes, size_t device_bytes
  * when it is not NULL (blocking); clu_read: a blocking read from its start. */
 cl_mem clu_buffer(clu_env *env, cl_mem_flags flags, size_t bytes, const void *host, const char *what);
 void clu_read(clu_env *env, cl_mem buf, size_t bytes, void *host);
+
+/* ---- the time budget (budget.c) --------------------------------------------- */
+
+/* The work a run does, in the kinds the probe measures. */
+typedef struct {
+    double fma;   /* multiply-adds in kernels: at the rate of a chain per work-item, a load each */
+    double bytes; /* bytes kernels read and write: at the copy kernel's rate */
+    double host;  /* steps of serial C on the host (one element read, one multiply-add) */
+    double chain; /* the longest chain one work-item runs, in such multiply-adds, all runs */
+} clu_work;
+typedef struct { double fma, chain, bytes, host; } clu_rates; /* per second */
+/* This device's and this host's rates, measured once per run (tens of ms). */
+clu_rates clu_probe(clu_env *env);
+double clu_estimate(clu_env *env, clu_work work); /* seconds */
+/* One call per program, before its big work: the estimate of `work` on
+ * this device sets the watchdog (4 times the estimate, at least 10 s, from
+ * each step on), and when the user typed sizes (common->typed) whose
+ * estimate is over --budget: exit 2, one line with the estimate and the
+ * --budget that would do. Sizes not typed (the defaults) are never refused. */
+void clu_check_budget(clu_env *env, const clu_common *common, clu_work work, const char *what);
 
 /* ---- measurement and verification (measure.c) ------------------------------ */
 

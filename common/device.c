@@ -256,7 +256,9 @@ cl_program clu_build(clu_env *env, const char *name, const char *options)
     fflush(stderr);
     int saved = dup(2), devnull = open("/dev/null", O_WRONLY);
     if (saved >= 0 && devnull >= 0) dup2(devnull, 2);
+    unsigned watchdog_left = clu_watchdog_pause(); /* a build is no kernel that never ends */
     err = clBuildProgram(prog, 1, &env->device, options ? options : "", NULL, NULL);
+    if (watchdog_left) alarm(watchdog_left);
     if (saved >= 0 && devnull >= 0) dup2(saved, 2);
     if (saved >= 0) close(saved);
     if (devnull >= 0) close(devnull);
@@ -400,5 +402,6 @@ cl_mem clu_buffer(clu_env *env, cl_mem_flags flags, size_t bytes, const void *ho
 
 void clu_read(clu_env *env, cl_mem buf, size_t bytes, void *host)
 {
+    clu_step(NULL); /* the kernels before this read get the watchdog's whole limit */
     CLU_CHECK(clEnqueueReadBuffer(env->queue, buf, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
 }

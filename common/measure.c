@@ -50,6 +50,7 @@ double clu_run_best(clu_env *env, cl_kernel kernel, cl_uint dims, const size_t *
                     const size_t *local, size_t reps)
 {
     double best = INFINITY, best_host = INFINITY;
+    const char *step = clu_step_kernel(kernel, NULL); /* what the watchdog names */
     CLU_CHECK(clFinish(env->queue)); /* the host clock then sees this kernel alone */
     for (size_t r = 0; r < reps; r++) {
         cl_event ev;
@@ -64,6 +65,7 @@ double clu_run_best(clu_env *env, cl_kernel kernel, cl_uint dims, const size_t *
         best = fmin(best, ms);
         best_host = fmin(best_host, host_ms);
     }
+    clu_step(step);
     return env->host_timer ? best_host : best;
 }
 

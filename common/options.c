@@ -25,6 +25,10 @@ static const char *step_now(const char *set, unsigned *limit_s)
     return step;
 }
 
+/* What the limit comes from, for the watchdog's line: 0 while it is ten
+ * times --budget, else the estimate (budget.c) in seconds. */
+static volatile double watchdog_estimate = 0.0;
+
 static void watchdog(int sig)
 {
     (void)sig;
@@ -32,8 +36,12 @@ static void watchdog(int sig)
     const char *step = step_now(NULL, &limit);
     /* Only async-signal-safe calls here: write() and _exit(). */
     char msg[512];
-    int n = snprintf(msg, sizeof msg, "error: %s did not finish within %u s (the watchdog: ten "
-                     "times --budget); choose smaller sizes or raise --budget\n", step, limit);
+    int n = watchdog_estimate > 0
+              ? snprintf(msg, sizeof msg, "error: %s did not finish within %u s (the watchdog: 4 times this "
+                         "device's estimate of %.1f s, 10 s at least); a kernel that never ends?\n", step, limit,
+                         (double)watchdog_estimate)
+              : snprintf(msg, sizeof msg, "error: %s did not finish within %u s (the watchdog: ten "
+                         "times --budget); choose smaller sizes or raise --budget\n", step, limit);
     if (n > 0) (void)!write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
     _exit(2);
 }
@@ -76,16 +84,39 @@ static void catch_crashes(void)
     }
 }
 
-void clu_step(const char *what)
+void clu_watchdog(unsigned limit_s, double estimate_s)
 {
-    step_now(what, NULL);
+    watchdog_estimate = estimate_s;
+    step_now(NULL, &limit_s);
+    alarm(limit_s);
 }
 
-void clu_check_budget(const clu_common *common, double seconds, const char *what)
+/* Each step gets the whole limit again: the estimate covers the whole run. */
+void clu_step(const char *what)
 {
-    if (seconds > (double)common->budget)
-        clu_die("%s would take about %.0f s, more than the budget of %zu s: choose smaller sizes "
-                "or raise --budget", what, seconds, common->budget);
+    unsigned limit = 0;
+    step_now(what, &limit);
+    if (limit) alarm(limit);
+}
+
+const char *clu_step_kernel(cl_kernel kernel, const char *what)
+{
+    const char *was = step_now(NULL, NULL);
+    if (!what) what = was;
+    static char names[2][200]; /* the one not in use: the handler may be reading the other */
+    static int which;
+    char fn[96] = "?";
+    if (clGetKernelInfo(kernel, CL_KERNEL_FUNCTION_NAME, sizeof fn, fn, NULL) != CL_SUCCESS) fn[0] = '?', fn[1] = 0;
+    which ^= 1;
+    snprintf(names[which], sizeof names[which], "the kernel %s (%s)", fn, what);
+    clu_step(names[which]);
+    return was;
+}
+
+/* Build no watchdog into the compiler: a build may take long on a busy CPU. */
+unsigned clu_watchdog_pause(void)
+{
+    return alarm(0);
 }
 
 size_t clu_parse_size(const char *flag, const char *text, size_t min, size_t max)
@@ -149,7 +180,7 @@ static void usage(const char *prog, const char *purpose, const clu_option *opts,
     printf("  %-14s %s\n", "-d DEVICE", "device by index or name part (env CLU_DEVICE)");
     printf("  %-14s %s\n", "--list", "list platforms and devices, then exit");
     printf("  %-14s %s\n", "--build-log", "print the kernel build log even on success");
-    printf("  %-14s %s\n", "--budget S", "seconds a run may take (default 60; a watchdog stops it at ten times that)");
+    printf("  %-14s %s\n", "--budget S", "seconds a run of the sizes you type may take on this device (default 60)");
     printf("  %-14s %s\n", "-h, --help", "this help");
     printf("\nexit status: 0 verified, 1 wrong result, 2 could not run\n");
 }
@@ -163,6 +194,7 @@ void clu_parse_args(int argc, char **argv, const char *purpose, const clu_option
     common->device = d && *d ? d : NULL;
     common->build_log = 0;
     common->budget = 60;
+    common->typed[0] = '\0';
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -192,6 +224,10 @@ void clu_parse_args(int argc, char **argv, const char *purpose, const clu_option
         while (k < nopts && strcmp(a, opts[k].flag) != 0) k++;
         if (k == nopts) clu_die("unknown option '%s' (see %s --help)", a, prog);
         const clu_option *o = &opts[k];
+        /* What the user typed, for the budget (budget.c): it refuses only these. */
+        size_t used = strlen(common->typed);
+        snprintf(common->typed + used, sizeof common->typed - used, "%s%s%s%s", used ? " " : "", a,
+                 o->kind == CLU_OPT_FLAG || i + 1 >= argc ? "" : " ", o->kind == CLU_OPT_FLAG || i + 1 >= argc ? "" : argv[i + 1]);
         if (o->kind == CLU_OPT_FLAG) {
             *(int *)o->dest = 1;
             continue;

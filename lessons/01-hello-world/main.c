@@ -70,9 +70,6 @@ int main(int argc, char **argv)
     clu_common common;
     clu_parse_args(argc, argv, "lesson 01: the outer sum C[x] = sum_y A[x]*B[y], the whole host flow",
                    opts, sizeof opts / sizeof opts[0], &common);
-    /* X·Y multiply-adds per run, at about a nanosecond each where it is slowest
-     * (the serial C); refuse sizes that would take longer than --budget. */
-    clu_check_budget(&common, 1e-9 * (double)X * (double)Y * (double)(reps + 3), "X·Y multiply-adds");
     cl_int err;
 
     // snippet: platform-device
@@ -156,6 +153,11 @@ int main(int argc, char **argv)
     CLU_CHECK_ERR(err, "clCreateKernel");
     // end snippet program
     clu_env env = {.platform = platform, .device = device, .context = context, .queue = queue};
+    /* X·Y multiply-adds per run, one chain of Y per work-item, the serial C
+     * twice and the data (~50 steps an element): refuse typed sizes that would take this device (a probe
+     * measures it) longer than --budget. */
+    clu_check_budget(&env, &common, (clu_work){.fma = (double)X * Y * (reps + 2),
+                     .chain = (double)Y * (reps + 2), .host = 2.0 * X * Y + 50.0 * (X + Y)}, "X·Y multiply-adds");
     /* The work-group size: the kernel says how large a group it can run with
      * on this device (CL_KERNEL_WORK_GROUP_SIZE); -t asks for another. */
     if (!wg) wg = clu_default_wg(&env, kernel, 256);

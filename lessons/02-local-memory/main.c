@@ -135,6 +135,7 @@ static size_t run_verify(problem *p, const variant *v, cl_kernel k, float *h_C, 
     CLU_CHECK(clEnqueueFillBuffer(p->env.queue, p->d_C, &nan, sizeof nan, 0, p->X * sizeof(float),
                                   0, NULL, NULL));
     size_t global = clu_round_up(p->X, p->wg);
+    clu_step_kernel(k, "the check of the kernels"); /* what the watchdog names if it never ends */
     CLU_CHECK(clEnqueueNDRangeKernel(p->env.queue, k, 1, NULL, &global, &p->wg, 0, NULL, NULL));
     clu_read(&p->env, p->d_C, p->X * sizeof(float), h_C);
     char what[64];
@@ -192,14 +193,12 @@ int main(int argc, char **argv)
     }
     wg = p.wg = wg ? wg : p.wg;
     p.T = T ? T : wg;
-    /* Each variant runs X·Y multiply-adds 2 + reps times, at most about 1 ns
-     * each per CPU core (0.01 ns on a GPU), with host work worth 16 of them
-     * per element of C: refuse what would take longer than --budget, or
-     * need more memory than there is. */
-    double ns = clu_device_is_gpu(p.env.device) ? 0.01
-              : 1.0 / (double)clu_device_size(p.env.device, CL_DEVICE_MAX_COMPUTE_UNITS);
-    clu_check_budget(&common, 1e-9 * ns * (double)X * (double)(Y + 16) * (double)((2 + reps) * nrun),
-                     "X·Y multiply-adds per run of each variant");
+    /* Each variant runs X·Y multiply-adds 2 + reps times (one chain per
+     * work-item, as the probe's), the serial C twice: refuse
+     * typed sizes that would take longer than --budget, or need more memory
+     * than there is. */
+    clu_check_budget(&p.env, &common, (clu_work){.fma = (double)X * Y * (double)((2 + reps) * nrun),
+                     .chain = (double)Y * (double)((2 + reps) * nrun), .host = 2.0 * X * (Y + 16) + 50.0 * (X + Y)}, "X·Y multiply-adds per run of each variant");
     clu_check_memory(&p.env, clu_bytes(X, 2 * sizeof(float) + 2 * sizeof(double), "the host arrays") +
                      Y * sizeof(float), clu_bytes(X, 2 * sizeof(float), "the buffers") + Y * sizeof(float));
 
@@ -260,7 +259,7 @@ int main(int argc, char **argv)
      * nothing, and the peak kernel would take minutes there. */
     int timed = !simulated && !wrong;
     double timing_s = (clu_now() - t_check) / 2 * (double)reps; /* the check ran each twice */
-    if (timed && timing_s > (double)common.budget) timed = 0; /* a slow device: say so below */
+    if (timed && common.typed[0] && timing_s > (double)common.budget) timed = 0; /* typed sizes, slow device */
     clu_step("the timing of the kernels");
     double ms[NV] = {0}, peak = timed ? clu_peak_gflops(&p.env) : 0.0;
     size_t global = clu_round_up(X, wg);

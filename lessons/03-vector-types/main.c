@@ -262,12 +262,12 @@ int main(int argc, char **argv)
         if (!p.wg || w < p.wg) p.wg = w;
     }
     wg = p.wg = wg ? wg : p.wg;
-    /* Each variant and each OpenMP loop run X·Y multiply-adds 2 + reps times,
-     * about 1 ns each per CPU core (0.01 ns on a GPU), and host work worth 16
-     * per element: refuse what would outrun --budget or the memory there is. */
-    double ns = clu_device_is_gpu(p.env.device) ? 0.01
-              : 1.0 / (double)clu_device_size(p.env.device, CL_DEVICE_MAX_COMPUTE_UNITS);
-    clu_check_budget(&common, 1e-9 * ns * (double)X * (double)(Y + 16) * (double)((2 + reps) * (nrun + 2 * cpu)),
+    /* Each variant runs X·Y multiply-adds 2 + reps times (one chain per
+     * work-item, as the probe's), each OpenMP loop as many on the host, and the serial
+     * C twice: refuse typed sizes that would outrun --budget, or the memory. */
+    clu_check_budget(&p.env, &common, (clu_work){.fma = (double)X * Y * (double)((2 + reps) * nrun),
+                     .chain = (double)Y * (double)((2 + reps) * nrun),
+                     .host = (double)X * (Y + 16) * (double)(2 + (2 + reps) * 2 * cpu) + 50.0 * (X + Y)},
                      "X·Y multiply-adds per run of each variant");
     clu_check_memory(&p.env, clu_bytes(X, 2 * sizeof(float) + 2 * sizeof(double), "the host arrays") +
                      Y * sizeof(float), clu_bytes(X, 2 * sizeof(float), "the buffers") + Y * sizeof(float));
@@ -322,7 +322,7 @@ int main(int argc, char **argv)
     double timing_s = (clu_now() - t_check) / 2 * (double)reps; /* the check ran each twice */
     if (simulated || wrong) /* a simulator's times mean nothing; a wrong kernel's neither */
         printf("times: not measured (%s)\n", wrong ? "a result is wrong" : "Oclgrind simulates");
-    else if (timing_s > (double)common.budget) /* a slow device */
+    else if (common.typed[0] && timing_s > (double)common.budget) /* typed sizes, a slow device */
         printf("times: not measured (the timed runs would take about %.0f s, more than --budget %zu s: "
                "choose smaller sizes or raise --budget)\n", timing_s, common.budget);
     else {

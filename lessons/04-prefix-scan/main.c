@@ -472,18 +472,21 @@ int main(int argc, char **argv)
     // snippet: memory-check
     /* Refuse, before allocating, what would not finish in the budget or fit
      * in memory. Time, per variant: its two checks (data, the C reference,
-     * the comparison), ~15 ns a value each on a slow CPU; on a CPU device
-     * also its kernels, ~15 ns a value per run. With --look-back every
-     * tile reads every status before its own: tiles^2 reads, ~1 ns each, in
-     * the two checks of each of the (at most four) look-back passes.
+     * the comparison), ~20 steps of serial C a value; its kernels, three
+     * passes over the data a run at the copy kernel's speed, and work-group
+     * scans whose barriers cost a CPU about 32 steps of the probe's chain a
+     * value. With
+     * --look-back every tile reads every status before its own: tiles^2
+     * reads in the two checks of each of the (at most four) look-back passes.
      * Memory: input, output and reference on the host; input, output, the
      * copy kernel's two, the tile totals (at most n) on the device, with a
      * guard zone of at least the largest tile after each buffer. */
     const size_t runs = chosen < 0 ? NVARIANTS : 1, tile = 2 * (wg ? wg : 256) * (items ? items : 32);
     const size_t guard = clu_bytes(tile > 32768 ? tile : 32768, esize, "a guard zone");
     const double tiles = (double)n / (double)(wg || items ? (wg ? wg : 1) * (items ? items : 16) : 4096);
-    clu_check_budget(&common, (double)n * (double)runs * (3e-8 + (clu_device_is_gpu(env.device) ? 0.0 : 1.5e-8 *
-                     (double)(reps + 2))) + (test ? tiles * tiles * 1e-9 * (double)(runs < 4 ? runs : 4) : 0.0),
+    clu_check_budget(&env, &common, (clu_work){.fma = 32.0 * n * (double)(runs * (reps + 2)),
+                     .bytes = (double)n * (double)esize * 6 * (double)(runs * (reps + 2)) +
+                     (test ? tiles * tiles * 16 * (double)(runs < 4 ? runs : 4) : 0.0), .host = 20.0 * n * (double)runs},
                      "the checks and runs of these scans");
     clu_check_memory(&env, clu_bytes(n, 2 * esize + (is_int ? sizeof(int) : 2 * sizeof(double)), "the host arrays"),
                      clu_bytes(n, 5 * esize, "the buffers") + 64 * guard);

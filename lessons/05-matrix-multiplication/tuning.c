@@ -218,21 +218,17 @@ void tuning_cpu_options(const clu_env *env, tiles t, char *opts, size_t len)
              t.bm, t.bk);
 }
 
-void tuning_check_budget(const clu_env *env, const clu_common *common, size_t M, size_t N, size_t K,
+void tuning_check_budget(clu_env *env, const clu_common *common, size_t M, size_t N, size_t K,
                          size_t configs, size_t reps)
 {
-    /* Multiply-adds per second: on a CPU device 1e9 (PoCL's slowest kernels
-     * on 2 busy cores run at 2e8, its fastest at 5e9); on a GPU 2 per compute
-     * unit and cycle (the slowest kernels here on the H200: rows, bt). The
-     * host makes the data and the checks at ~100 ns per entry of A and B and
-     * ~40 per entry of C and configuration. */
-    const cl_device_id dev = env->device;
-    const double rate = clu_device_is_gpu(dev) ? 2e6 * (double)clu_device_ulong(dev, CL_DEVICE_MAX_COMPUTE_UNITS) *
-                                                      (double)clu_device_ulong(dev, CL_DEVICE_MAX_CLOCK_FREQUENCY)
-                                                : 1e9;
-    const double seconds = (double)configs * (double)(2 + reps) * (double)M * N * K / rate +
-                           1e-7 * ((double)M * K + (double)K * N) + 4e-8 * (double)configs * M * N;
-    clu_check_budget(common, seconds, "the runs of M·N·K multiply-adds and their checks");
+    /* The slowest kernels here (rows, bt) run about as fast as the probe's
+     * chain of multiply-adds, one load each (2 here: 4 times its time); the host makes the data and the checks at
+     * ~100 steps of serial C per entry of A and B and ~40 per entry of C and
+     * configuration. */
+    clu_check_budget(env, common, (clu_work){.fma = 4.0 * (double)configs * (double)(2 + reps) * (double)M * N * K,
+                     .chain = 4.0 * (double)configs * (double)(2 + reps) * (double)K,
+                     .host = 100.0 * ((double)M * K + (double)K * N) + 40.0 * (double)configs * M * N},
+                     "the runs of M·N·K multiply-adds and their checks");
 }
 
 const tiles tuning_sweep[] = {

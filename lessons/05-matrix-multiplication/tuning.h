@@ -30,7 +30,7 @@ void tuning_options(const clu_env *env, int tuned, tiles t, char *opts, size_t l
 /* Refuse (exit 2, one line) a run that would take longer than --budget:
  * `configs` programs run 2 + reps times each on M x N x K, and the host
  * makes the data and checks it. */
-void tuning_check_budget(const clu_env *env, const clu_common *common, size_t M, size_t N, size_t K,
+void tuning_check_budget(clu_env *env, const clu_common *common, size_t M, size_t N, size_t K,
                          size_t configs, size_t reps);
 /* The cpu kernel (gemm_cpu) in the same terms: a BM x BN block of C per
  * work-item (and group), K in chunks of BK, TM x TN sums in registers with

@@ -351,10 +351,13 @@ int main(int argc, char **argv)
                    tree / 2 * runs * ON(BITS) + ldexp(64.0, (int)n / 2 + 1) * runs * (ON(MITM) + ON(OMPMITM)) +
                    (n <= 22 ? tree * (double)n : 0); /* the brute-force check of the C search */
 #undef ON
-    clu_check_budget(&common, 3e-9 * nodes * (last - first + 1), "searching up to 2^(N+1) nodes in every variant");
-
     ctx c = {.k = (int)k, .L = (int)L, .wg = wg, .reps = reps, .budget = budget};
     clu_setup(&c.env, &common);
+    /* A node costs the C search about 3 steps of serial C, a kernel about
+     * 4 steps of the probe's chain (branches, and work-items that wait). */
+    clu_check_budget(&c.env, &common, (clu_work){.fma = 4.0 * nodes * (last - first + 1),
+                     .host = 3.0 * (tree * runs + (n <= 22 ? tree * (double)n : 0)) * (last - first + 1)},
+                     "searching up to 2^(N+1) nodes in every variant");
     c.program = clu_build(&c.env, "07-subset-sum.cl", "");
     const size_t items = (size_t)1 << k, mitm = (size_t)1 << (n - n / 2);
     /* Per work-item: a count and a node count (host and device); rounds' work

@@ -90,7 +90,7 @@ typedef struct {
     const char *platform; /* -p: index or name part, or NULL (env CLU_PLATFORM) */
     const char *device;   /* -d: index or name part, or NULL (env CLU_DEVICE) */
     int build_log;        /* --build-log: show the log on success too */
-    size_t budget;        /* --budget S: seconds a run of typed sizes may take (default 60) */
+    size_t budget;        /* --budget S: seconds a run of typed sizes may take (default 300) */
     char typed[160];      /* the lesson's options as typed ("-n 268435456 -r 10"), "" for none */
 } clu_common;
 

@@ -180,7 +180,7 @@ static void usage(const char *prog, const char *purpose, const clu_option *opts,
     printf("  %-14s %s\n", "-d DEVICE", "device by index or name part (env CLU_DEVICE)");
     printf("  %-14s %s\n", "--list", "list platforms and devices, then exit");
     printf("  %-14s %s\n", "--build-log", "print the kernel build log even on success");
-    printf("  %-14s %s\n", "--budget S", "seconds a run of the sizes you type may take on this device (default 60)");
+    printf("  %-14s %s\n", "--budget S", "seconds a run of the sizes you type may take on this device (default 300)");
     printf("  %-14s %s\n", "-h, --help", "this help");
     printf("\nexit status: 0 verified, 1 wrong result, 2 could not run\n");
 }
@@ -193,7 +193,7 @@ void clu_parse_args(int argc, char **argv, const char *purpose, const clu_option
     common->platform = p && *p ? p : NULL; /* set but empty counts as unset */
     common->device = d && *d ? d : NULL;
     common->build_log = 0;
-    common->budget = 60;
+    common->budget = 300;
     common->typed[0] = '\0';
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];

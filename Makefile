@@ -36,7 +36,7 @@ all: $(BINS)
 
 help:
 	@echo "make run            install what is missing, build, run every lesson"
-	@echo "make test           the whole test suite (ends with 'N passed, N failed')"
+	@echo "make test           the whole test suite under prove (ends with 'N passed, N failed')"
 	@echo "make run-NN         run one lesson, e.g. make run-01 ARGS='-x 1000 -t 64'"
 	@echo "make test-NN        the tests of one lesson, e.g. make test-01"
 	@echo "make doctor         find out why no OpenCL platform or device shows up"
@@ -135,7 +135,12 @@ $(BUILD)/test-clu: tests/test-clu.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD) deps
 $(BUILD)/asan/test-clu: tests/test-clu.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)/asan deps
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(ASAN_FLAGS) -o $@ tests/test-clu.c $(COMMON_SRC) $(LDLIBS)
 
+# The test files run under prove, two at a time (TEST_JOBS=n for more):
+# everything they run is built here first, so that no two of them build the
+# same file at once (the see plugins are built if they can be: tests/88-see.sh
+# says so if not).
 test: $(BINS) $(BUILD)/test-clu $(ASAN_BINS) $(BUILD)/error-table | deps-test
+	@$(MAKE) -s $(SEE_PLUGIN) $(BUILD)/see/access-plugin-broken-lanes.so $(BUILD)/see/access-plugin-broken-phases.so >/dev/null 2>&1 || true
 	@tests/run.sh
 
 check-kernels: | deps-test

@@ -8,6 +8,6 @@ done
 expect 1 "the syntax check catches an error" -- tools/check-kernels.sh tests/fixtures/broken.cl
 expect 0 "starters are generated from the solutions (make starters)" -- tools/starters.sh check
 
-# The solutions, starters and the grader's corpus of wrong attempts: tests/93-grader.sh.
+# The solutions, starters and the grader's corpus of wrong attempts: tests/93-grader-NN.sh (tests/lib-corpus.sh).
 expect_out 2 'usage' "grader: no EX" -- tools/grade.sh "" ""
 expect_out 2 'matches no exercise' "grader: unknown EX" -- tools/grade.sh 77-7 exercises

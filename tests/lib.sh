@@ -1,4 +1,5 @@
-# tests/lib.sh -- the tiny test harness sourced by tests/run.sh.
+# tests/lib.sh -- the tiny test harness sourced by tests/tap.sh (and so by
+# tests/run.sh and make test, which run every file under prove).
 #
 #   expect STATUS NAME -- CMD...          CMD exits with STATUS
 #   expect_out STATUS REGEX NAME -- CMD   ... and its output matches REGEX
@@ -11,7 +12,9 @@
 #                                         of its .c files) broken by SED, as
 #                                         OUT; one failed test if it cannot
 # Every check counts as one test; a failure prints the command and its output.
-
+# With TAP_FILE set (tests/tap.sh does), each check is a TAP line, "ok N -
+# name" or "not ok N - name" with the command and its output as "#" lines
+# after it, and summary prints the plan "1..N".
 PASSED=0
 FAILED=0
 FAILED_NAMES=()
@@ -20,12 +23,31 @@ LOG=$(mktemp)
 ERR=$(mktemp)
 trap 'rm -f "$LOG" "$ERR"' EXIT
 
-pass() { PASSED=$((PASSED + 1)); printf '  ok    %s\n' "$1"; }
+TAP_FILE=${TAP_FILE:-}
+# A name on a TAP line: one line, and a "#" that cannot start a directive.
+tap_name() { local n=${1//$'\n'/ }; n=${n//\\/\\\\}; printf '%s' "${n//#/\\#}"; }
+pass() {
+    PASSED=$((PASSED + 1))
+    if [ -n "$TAP_FILE" ]; then printf 'ok %d - %s\n' $((PASSED + FAILED)) "$(tap_name "$1")"
+    else printf '  ok    %s\n' "$1"; fi
+}
+# failed NAME WHY: one failed test, without the command (expect_lines)
+failed() {
+    FAILED=$((FAILED + 1)); FAILED_NAMES+=("$1${2:+: $2}")
+    if [ -n "$TAP_FILE" ]; then
+        printf 'not ok %d - %s\n' $((PASSED + FAILED)) "$(tap_name "$1")"
+        printf '%s\n' "$TAP_FILE: $1${2:+: $2}" | sed -e 's/^/# /'
+    else printf '  FAIL  %s%s\n' "$1" "${2:+: $2}"; fi
+}
 fail() {
-    FAILED=$((FAILED + 1)); FAILED_NAMES+=("$1")
-    printf '  FAIL  %s: %s\n' "$1" "$2"
-    printf '        $ %s\n' "$3"
-    sed -e 's/^/        | /' "$LOG" "$ERR" | head -n 30
+    failed "$1" "$2"
+    if [ -n "$TAP_FILE" ]; then
+        printf '%s\n' "$3" | sed -e 's/^/#   $ /'
+        sed -e 's/^/#   | /' "$LOG" "$ERR" | head -n 30
+    else
+        printf '        $ %s\n' "$3"
+        sed -e 's/^/        | /' "$LOG" "$ERR" | head -n 30
+    fi
 }
 
 # run CMD... with a time limit; stdout in $LOG, stderr in $ERR, status in $ST
@@ -81,14 +103,17 @@ expect_lines() {
     while IFS= read -r line; do
         case "$line" in
         PASS\ *) pass "$name: ${line#PASS }"; n=$((n + 1)) ;;
-        FAIL\ *) FAILED=$((FAILED + 1)); FAILED_NAMES+=("$name: ${line#FAIL }")
-                 printf '  FAIL  %s: %s\n' "$name" "${line#FAIL }"; n=$((n + 1)) ;;
+        FAIL\ *) failed "$name: ${line#FAIL }"; n=$((n + 1)) ;;
         esac
     done <"$LOG"
     if [ "$ST" -ne 0 ] || [ "$n" -eq 0 ]; then fail "$name" "exit status $ST after $n checks" "$*"; fi
 }
 
 summary() {
+    if [ -n "$TAP_FILE" ]; then
+        echo "1..$((PASSED + FAILED))"
+        [ "$FAILED" -eq 0 ]; return
+    fi
     echo
     if [ "$FAILED" -gt 0 ]; then
         echo "failed:"

@@ -65,8 +65,10 @@ if [ "${1:-}" = --check ]; then
     [ $st -eq 0 ] && echo "handout: $2 holds no solution's and no answer's text"
     exit $st
 fi
-out=build/handout
-rm -rf "$out" && mkdir -p "$out/opencl-workbook" || exit 2
+# A folder of its own for each run, and the archive renamed into place, so
+# that two runs at once (two test files, say) never mix their files.
+mkdir -p build && out=$(mktemp -d build/handout.XXXXXX) && mkdir -p "$out/opencl-workbook" || exit 2
+trap 'rm -rf "$out" "$out.tar.gz"' EXIT
 skip() { grep -zv -e '^solutions/' -e '^\.ci/' -e '^tests/grader-corpus/' -e '^tests/grader-right/' -e '^build/' -e '^\.git/'; }
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1 && [ -n "$(git ls-files | head -n 1)" ]; then
     git ls-files -z | skip >"$out/files"
@@ -84,5 +86,5 @@ if ls -d solutions/*/ >/dev/null 2>&1; then
     *) echo "error: handout: not packed: it would give solutions or answers away (above)" >&2; rm -f build/handout.tar.gz; exit 1 ;;
     esac
 fi
-tar -C "$out" -czf build/handout.tar.gz opencl-workbook || exit 2
+tar -C "$out" -czf "$out.tar.gz" opencl-workbook && mv -f "$out.tar.gz" build/handout.tar.gz || exit 2
 echo "handout: build/handout.tar.gz ($(tar -tzf build/handout.tar.gz | grep -vc '/$') files, no solutions/)"

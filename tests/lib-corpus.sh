@@ -1,0 +1,45 @@
+# tests/lib-corpus.sh -- sourced by tests/93-grader-NN.sh (one file a lesson,
+# so that prove runs them side by side): grader_corpus NN grades, for each of
+# lesson NN's exercises, the solution (full marks), the starter (0) and every
+# wrong attempt in tests/grader-corpus/EX/NAME/ (the solution with the
+# student's files of that folder on top), which must lose marks with a
+# message that matches the bug class in its `expect` file.
+
+# grade_attempt NAME EX DIR REGEX: marks lost, and the output names the bug
+grade_attempt() {
+    local name=$1 ex=$2 dir=$3 re=$4
+    run_cmd env GRADE_NO_SPEED=1 tools/grade.sh "$ex" "$dir"
+    local score
+    score=$(sed -n 's/^exercise .*: score \([0-9]*\)\/\([0-9]*\)$/\1 \2/p' "$LOG")
+    if [ "$ST" -eq 0 ]; then fail "$name" "it passed (exit 0)" "tools/grade.sh $ex $dir"
+    elif [ -n "$score" ] && [ "${score% *}" -ge "${score#* }" ] && [ "${score#* }" -gt 0 ]; then
+        fail "$name" "full marks ($score)" "tools/grade.sh $ex $dir"
+    elif ! grep -Eq -- "$re" "$LOG"; then fail "$name" "no message matching /$re/" "tools/grade.sh $ex $dir"
+    else pass "$name"; fi
+}
+
+grader_corpus() {
+    local sol ex solved attempt w
+    # A handout has no solutions/ and no corpus: nothing here to test.
+    if [ ! -d solutions ]; then
+        pass "grader corpus $1: no solutions/ here (a handout): the grader's tests are the instructors'"
+        return 0
+    fi
+    for sol in solutions/"$1"-*/; do
+        [ -d "$sol" ] || continue
+        ex=$(basename "$sol")
+        solved=$(mktemp -d)
+        tools/starters.sh solve "$ex" "$solved"
+        expect_out 0 "score ([0-9]+)/\\1$" "exercise $ex: the solution scores full marks" -- tools/grade.sh "$ex" "$solved"
+        expect_out 1 "score 0/" "exercise $ex: the starter scores 0" -- env GRADE_NO_SPEED=1 tools/grade.sh "$ex" "exercises/$ex"
+        for attempt in tests/grader-corpus/"$ex"/*/; do
+            [ -f "$attempt/expect" ] || continue
+            w=$(mktemp -d)
+            tools/starters.sh solve "$ex" "$w"
+            find "$attempt" -maxdepth 1 -type f ! -name expect -exec cp {} "$w/" \;
+            grade_attempt "grader corpus $ex/$(basename "$attempt")" "$ex" "$w" "$(cat "$attempt/expect")"
+            rm -rf "$w"
+        done
+        rm -rf "$solved"
+    done
+}

@@ -39,32 +39,9 @@ mkdir -p "$C/alice/01-1" "$C/alice/02-1" "$C/chloé/01-1" "$C/chloé/02-1" "$C/b
 solve 01-1-squared-distance "$C/alice/01-1"
 solve 02-1-group-sum "$C/alice/02-1"
 solve 01-1-squared-distance "$C/chloé/01-1"
-# chloé's 02-1: written apart from the solution (a while loop, a shift, the
+# chloé's 02-1: written apart from the solution (tests/grader-right/) (a while loop, a shift, the
 # work-item's value through a variable): correct, and not a copy.
-cat >"$C/chloé/02-1/group_sum.cl" <<'CL'
-// my group sum
-__kernel void group_sum(__global const float *in, __global float *partial,
-                        __local float *scratch, const int n)
-{
-    const int me = get_local_id(0);
-    const int size = get_local_size(0);
-    const int i = get_group_id(0) * size + me;
-    float v = 0.0f;
-    if (i < n)
-        v = in[i];
-    scratch[me] = v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    int span = size >> 1;
-    while (span != 0) {
-        if (me < span)
-            scratch[me] = scratch[me] + scratch[me + span];
-        barrier(CLK_LOCAL_MEM_FENCE);
-        span >>= 1;
-    }
-    if (me == 0)
-        partial[get_group_id(0)] = scratch[0];
-}
-CL
+cp tests/grader-right/02-1-group-sum/while-and-shift/group_sum.cl "$C/chloé/02-1/" # (not in the handout: it is an answer)
 solve 01-1-squared-distance "$C/bob/01-1"                        # two folders for 01-1:
 cp exercises/01-1-squared-distance/* "$C/bob/01-1-squared-distance/" # the starter in the full name
 rm -f "$C"/bob/01-1-squared-distance/{check.c,README.md}

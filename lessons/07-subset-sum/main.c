@@ -210,9 +210,13 @@ static void subtree(const problem *p, int d, int s, int leaves_at, tally *t)
     if (d == leaves_at) {
         const int L = p->n - d;
         t->nodes += ((uint64_t)1 << L) - 1;
-        for (uint64_t m = 0; m < ((uint64_t)1 << L); m++) { /* every subset of the rest */
-            int sum = s;
-            for (int i = 0; i < L; i++) sum += (m >> i) & 1 ? p->a[d + i] : 0;
+        /* every subset of the rest, in Gray-code order: one item in or out a step */
+        int sum = s;
+        t->found += sum == p->target;
+        for (uint64_t m = 1; m < ((uint64_t)1 << L); m++) {
+            int b = 0;
+            while (!((m >> b) & 1)) b++; /* the bit that flips: the lowest set bit of m */
+            sum += ((m ^ (m >> 1)) >> b) & 1 ? p->a[d + b] : -p->a[d + b];
             t->found += sum == p->target;
         }
         return;

@@ -18,6 +18,8 @@
 --   ratio    with pivot: the ROW whose values are the yardstick; each cell
 --            also shows its value as a share of the yardstick's.
 --   rows     with pivot: the ROW values to show, in this order (default all).
+--            A VALUE that is no number is shown as it is (a support matrix's
+--            words); col-label="" heads each column with its key alone.
 --   caption  the caption; the device and date from the file are added.
 -- A missing file, column or row stops the build.
 
@@ -151,13 +153,14 @@ function CodeBlock(el)
     local p = split(pivot, ",")
     if #p ~= 3 then fail("pivot must be ROW,COL,VALUE") end
     local rcol, ccol, vcol = resolve(p[1], has, path), resolve(p[2], has, path), resolve(p[3], has, path)
-    local rkeys, ckeys, seenr, seenc, val, runs = {}, {}, {}, {}, {}, {}
+    local rkeys, ckeys, seenr, seenc, val, runs, words = {}, {}, {}, {}, {}, {}, {}
     for _, r in ipairs(kept) do
       local rk, ck = r[rcol], r[ccol]
       if not seenr[rk] then seenr[rk] = true; rkeys[#rkeys + 1] = rk end
       if not seenc[ck] then seenc[ck] = true; ckeys[#ckeys + 1] = ck end
       local k, v = rk .. "\0" .. ck, tonumber(r[vcol])
-      if v then runs[k] = runs[k] or {}; table.insert(runs[k], v) end
+      if v then runs[k] = runs[k] or {}; table.insert(runs[k], v)
+      elseif r[vcol] and r[vcol] ~= "" then words[k] = r[vcol] end -- a cell in words (a support matrix)
     end
     -- A cell measured more than once (repeated runs) shows the median.
     for k, vs in pairs(runs) do
@@ -187,14 +190,15 @@ function CodeBlock(el)
           shown = fmt(n)
         end
       end
-      heads[#heads + 1] = (el.attributes["col-label"] or ccol) .. " = " .. shown
+      local cl = el.attributes["col-label"] or ccol
+      heads[#heads + 1] = cl == "" and shown or cl .. " = " .. shown -- col-label="": the key alone
       aligns[#aligns + 1] = pandoc.AlignRight
     end
     for _, rk in ipairs(rkeys) do
       local line = { rk }
       for _, ck in ipairs(ckeys) do
         local v = val[rk .. "\0" .. ck]
-        local s = fmt(v)
+        local s = v and fmt(v) or words[rk .. "\0" .. ck] or fmt(v)
         if yard and v then
           local y = val[yard .. "\0" .. ck]
           if y and y ~= 0 and rk ~= yard then s = s .. " (" .. string.format("%.2f", v / y) .. ")" end

@@ -14,6 +14,8 @@
 
 /* The best of three runs of `k`, in seconds: by its event where the
  * device's timestamps are a clock, else by the host's (rusticl). */
+typedef struct { double fma, chain, bytes, host; } clu_rates; /* per second */
+
 static double probe_kernel(clu_env *env, cl_kernel k, size_t global, size_t local)
 {
     double best = INFINITY;
@@ -86,7 +88,8 @@ static cl_program build_probe(clu_env *env)
     return p;
 }
 
-clu_rates clu_probe(clu_env *env)
+/* This device's and this host's rates, measured once per run (tens of ms). */
+static clu_rates probe(clu_env *env)
 {
     static cl_device_id known; /* measured once per device and process */
     static clu_rates rates;
@@ -138,9 +141,9 @@ clu_rates clu_probe(clu_env *env)
     return rates;
 }
 
-double clu_estimate(clu_env *env, clu_work work)
+static double estimate(clu_env *env, clu_work work) /* seconds */
 {
-    clu_rates r = clu_probe(env);
+    clu_rates r = probe(env);
     return fmax(work.fma / r.fma, work.chain / r.chain) + work.bytes / r.bytes + work.host / r.host;
 }
 
@@ -148,8 +151,8 @@ void clu_check_budget(clu_env *env, const clu_common *common, clu_work work, con
 {
     /* Oclgrind simulates: its speed says nothing, and the probe would take minutes. */
     if (clu_on_oclgrind(env)) return;
-    const double s = clu_estimate(env, work);
-    clu_rates r = clu_probe(env);
+    const double s = estimate(env, work);
+    clu_rates r = probe(env);
     /* A kernel that never ends: stopped at 4 times the estimate, 10 s at least. */
     clu_watchdog(s * 4 < 10 ? 10 : (unsigned)ceil(s * 4 < 1e6 ? s * 4 : 1e6), s);
     if (getenv("CLU_SHOW_ESTIMATE")) /* for tests and the budget's own calibration */

@@ -184,10 +184,6 @@ typedef struct {
     double host;  /* steps of serial C on the host (one element read, one multiply-add) */
     double chain; /* the longest chain one work-item runs, in such multiply-adds, all runs */
 } clu_work;
-typedef struct { double fma, chain, bytes, host; } clu_rates; /* per second */
-/* This device's and this host's rates, measured once per run (tens of ms). */
-clu_rates clu_probe(clu_env *env);
-double clu_estimate(clu_env *env, clu_work work); /* seconds */
 /* One call per program, before its big work: the estimate of `work` on
  * this device sets the watchdog (4 times the estimate, at least 10 s, from
  * each step on), and when the user typed sizes (common->typed) whose

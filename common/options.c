@@ -26,8 +26,13 @@ static const char *step_now(const char *set, unsigned *limit_s)
 }
 
 /* What the limit comes from, for the watchdog's line: 0 while it is ten
- * times --budget, else the estimate (budget.c) in seconds. */
-static volatile double watchdog_estimate = 0.0;
+ * times --budget, else the estimate (budget.c) in seconds. SET: a new one. */
+static double estimate_now(const double *set)
+{
+    static volatile double estimate = 0.0;
+    if (set) estimate = *set;
+    return estimate;
+}
 
 static void watchdog(int sig)
 {
@@ -36,10 +41,10 @@ static void watchdog(int sig)
     const char *step = step_now(NULL, &limit);
     /* Only async-signal-safe calls here: write() and _exit(). */
     char msg[512];
-    int n = watchdog_estimate > 0
+    int n = estimate_now(NULL) > 0
               ? snprintf(msg, sizeof msg, "error: %s did not finish within %u s (the watchdog: 4 times this "
                          "device's estimate of %.1f s, 10 s at least); a kernel that never ends?\n", step, limit,
-                         (double)watchdog_estimate)
+                         estimate_now(NULL))
               : snprintf(msg, sizeof msg, "error: %s did not finish within %u s (the watchdog: ten "
                          "times --budget); choose smaller sizes or raise --budget\n", step, limit);
     if (n > 0) (void)!write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
@@ -86,7 +91,7 @@ static void catch_crashes(void)
 
 void clu_watchdog(unsigned limit_s, double estimate_s)
 {
-    watchdog_estimate = estimate_s;
+    estimate_now(&estimate_s);
     step_now(NULL, &limit_s);
     alarm(limit_s);
 }

@@ -84,10 +84,10 @@ printf '256 000 1000\n' >"$H2/answer.txt"
 expect_out 0 "score ([0-9]+)/\\1$" "hidden: 256 000 (an SI thousands separator) reads as one number" -- \
     env GRADE_NO_SPEED=1 tools/grade.sh 02-2 "$H2"
 # The instructor's grade runs the hidden cases: more checks than the handout's.
-expect_out 0 "score 12/12$" "hidden: the instructor's grade of 02-2 adds its hidden cases (12 checks, 10 public)" -- \
+expect_out 0 "score 15/15$" "hidden: the instructor's grade of 02-2 adds its hidden cases (15 checks, 13 public)" -- \
     env GRADE_NO_SPEED=1 tools/grade.sh 02-2 "$H2"
 cp "$H2"/* "$HW/exercises/02-2-tiled-distance/"
-expect_out 0 "score 10/10$" "hidden: ... and the handout's grade of the same attempt runs 10" -- \
+expect_out 0 "score 13/13$" "hidden: ... and the handout's grade of the same attempt runs 13" -- \
     env GRADE_NO_SPEED=1 "$HW/tools/grade.sh" 02-2 "$HW/exercises/02-2-tiled-distance"
 rm -rf "$H2"
 

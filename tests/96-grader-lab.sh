@@ -59,3 +59,12 @@ if command -v oclgrind >/dev/null; then
         sh -c 'GRADE_NO_SPEED=1 tools/grade.sh --result "$1.result" 01-1 "$1" >/dev/null; cat "$1.result"' sh "$w"
 fi
 rm -rf "$w" "$w.result"
+# The support matrix (README, the instructors' appendix) is what the lab
+# runs give, never typed: --check finds a cell changed by hand.
+expect 0 "support matrix: README.md and results/support-*.csv are what results/*/lab give" -- python3 tools/support-matrix.py --check
+sm=$(mktemp -d)
+mkdir -p "$sm/tools" "$sm/results" && cp tools/support-matrix.py "$sm/tools/" && cp README.md results/support-*.csv "$sm/" 2>/dev/null
+cp -r results/*/ "$sm/results/" 2>/dev/null; cp README.md "$sm/README.md"; cp results/support-*.csv "$sm/results/"
+sed -i 's/| 24\/24 \|7\/7 no tier/7\/7 gold/' "$sm/README.md"
+expect_out 1 'README.md is not what the lab runs give' "support matrix: a README cell typed by hand is found" -- python3 "$sm/tools/support-matrix.py" --check
+rm -rf "$sm"

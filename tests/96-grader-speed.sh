@@ -2,7 +2,7 @@
 # check of its own, and every timed run's outputs are compared again. A
 # kernel that does no work (or half of it) where the tier is timed, or only
 # under the build options the tier is timed with, loses that check and its
-# tier. These grade with the tier on, as an instructor does; tests/93 grades
+# tier. These grade with the tier on, as an instructor does; tests/lib-corpus.sh grades
 # the same attempts (tests/grader-corpus/) without it. Nothing here asserts
 # a time or a tier a kernel earns: only verdicts and messages.
 

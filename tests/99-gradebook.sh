@@ -132,7 +132,7 @@ gbrow() { echo python3 "$GBROW" "$C/grades.csv"; }
 # ---- the long CSV, the mess in it --------------------------------------------------
 expect 0 "gradebook: the long CSV: 12 fields, RFC 4180, one row per student and exercise, sorted" -- $SPECS long "$C/grades.csv"
 expect_out 0 '^7,7,passed' "gradebook: alice's 01-1 passes" -- $(gbrow) alice 01-1-squared-distance
-expect_out 0 '^9,9,passed' "gradebook: chloé (an accented folder), her own 02-1 passes" -- $(gbrow) chloé 02-1-group-sum
+expect_out 0 '^12,12,passed' "gradebook: chloé (an accented folder), her own 02-1 passes" -- $(gbrow) chloé 02-1-group-sum
 expect_out 0 '^0,7,failed \| two folders for 01-1-squared-distance in bob/: graded 01-1-squared-distance/, not 01-1/' \
     "gradebook: two folders for one exercise: one row, saying which was graded" -- $(gbrow) bob 01-1-squared-distance
 expect 0 "gradebook: ... and only one row for them" -- test "$(grep -c '^"bob","01-1-squared-distance"' "$C/grades.csv")" -eq 1
@@ -188,7 +188,7 @@ expect 1 "gradebook: (the long CSV check rejects a formula cell)" -- $SPECS long
 expect_out 0 'FAIL  .*timed out after 2 s' "gradebook: erin's feedback has every check's verdict and reason" -- cat "$G/feedback/erin/01-1-squared-distance.txt"
 expect 0 "gradebook: ... all seven checks" -- test "$(grep -cE '^  (PASS|FAIL)  ' "$G/feedback/erin/01-1-squared-distance.txt")" -eq 7
 expect_out 0 'The grader.s report:' "gradebook: ... and the grader's whole report" -- cat "$G/feedback/erin/01-1-squared-distance.txt"
-expect_out 0 '02-1-group-sum: 9/9 checks, 20 of 20 points, passed \(late' "gradebook: chloé's README says she was late" -- cat "$G/feedback/chloé/README.txt"
+expect_out 0 '02-1-group-sum: 12/12 checks, 20 of 20 points, passed \(late' "gradebook: chloé's README says she was late" -- cat "$G/feedback/chloé/README.txt"
 expect 1 "gradebook: feedback names no instructor's path" -- grep -rq "$gbw" "$G/feedback"
 
 # ---- similar submissions -----------------------------------------------------------

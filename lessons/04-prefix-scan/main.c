@@ -484,9 +484,11 @@ int main(int argc, char **argv)
     const size_t runs = chosen < 0 ? NVARIANTS : 1, tile = 2 * (wg ? wg : 256) * (items ? items : 32);
     const size_t guard = clu_bytes(tile > 32768 ? tile : 32768, esize, "a guard zone");
     const double tiles = (double)n / (double)(wg || items ? (wg ? wg : 1) * (items ? items : 16) : 4096);
-    clu_check_budget(&env, &common, (clu_work){.fma = 32.0 * n * (double)(runs * (reps + 2)),
-                     .bytes = (double)n * (double)esize * 6 * (double)(runs * (reps + 2)) +
-                     (test ? tiles * tiles * 16 * (double)(runs < 4 ? runs : 4) : 0.0), .host = 20.0 * n * (double)runs},
+    const double launches = (double)(runs * (reps + 2));
+    clu_check_budget(&env, &common, (clu_work){.fma = 32.0 * n * launches,
+                     .bytes = (double)n * (double)esize * 6 * launches +
+                              (test ? tiles * tiles * 16 * (double)(runs < 4 ? runs : 4) : 0.0),
+                     .host = 20.0 * n * (double)runs},
                      "the checks and runs of these scans");
     clu_check_memory(&env, clu_bytes(n, 2 * esize + (is_int ? sizeof(int) : 2 * sizeof(double)), "the host arrays"),
                      clu_bytes(n, 5 * esize, "the buffers") + 64 * guard);

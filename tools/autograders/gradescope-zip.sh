@@ -17,7 +17,7 @@ full=$(cd "$root/exercises" && ls -d "$ex"*/ 2>/dev/null | tr -d /)
 "$root/tools/handout.sh" >/dev/null || exit 2
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-cp -r "$root/build/handout/opencl-workbook" "$stage/"
+tar -C "$stage" -xzf "$root/build/handout.tar.gz" || exit 2
 cp "$here/setup.sh" "$here/run_autograder" "$stage/"
 chmod 755 "$stage/setup.sh" "$stage/run_autograder"
 echo "$full" >"$stage/exercise"

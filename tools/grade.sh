@@ -104,6 +104,25 @@ if [ $max_only -eq 0 ] && { [ -z "$oclgrind" ] || ! command -v "$oclgrind" >/dev
     hazards="not run (no Oclgrind)"
     provisional=yes
 fi
+provisional_why="the hazard checks did not run"
+# What the statement requires of the kernel's memory access
+# (tools/see/required.txt): one more check each, measured under Oclgrind
+# with make see's access plugin. Counted in the max only where both run;
+# elsewhere the grade says it could not be made and is provisional.
+see_plugin=${SEE_PLUGIN:-$root/build/see/access-plugin.so}
+required=$(awk -v e="$ex" '$1 == e' "$root/tools/see/required.txt" 2>/dev/null)
+required_n=$(printf '%s' "$required" | grep -c .)
+required_counted=0 required_missing=""
+if [ "$required_n" -gt 0 ]; then
+    if [ -z "$oclgrind" ] || ! command -v "$oclgrind" >/dev/null 2>&1; then required_missing="it needs Oclgrind"
+    elif [ ! -f "$see_plugin" ]; then required_missing="it needs make see's access plugin: make grade-plugin"
+    else required_counted=$required_n; fi
+    if [ -n "$required_missing" ] && [ $max_only -eq 0 ]; then
+        echo "note: the statement's requirement on memory access cannot be checked here ($required_missing), so it is not counted and this grade is provisional"
+        [ "$provisional" = yes ] && provisional_why="$provisional_why, nor the access check" || provisional_why="the access check did not run"
+        provisional=yes
+    fi
+fi
 
 write_result() { # status score max tier reason
     [ -n "$result" ] || return 0
@@ -122,12 +141,13 @@ finish() { # status score max tier reason exit-code
         echo "graded here: the public checks only; your instructor's grade adds hidden checks (other sizes and seeds) and the values of your answers"
     fi
     [ -n "$4" ] && [ "$4" != "-" ] && echo "speed tier: $4"
-    echo "status: $1$([ "$provisional" = yes ] && echo ", provisional: the hazard checks did not run") (graded in $(awk -v a="$t_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s)"
+    echo "status: $1$([ "$provisional" = yes ] && echo ", provisional: $provisional_why") (graded in $(awk -v a="$t_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s)"
     exit "$6"
 }
 # The number of checks, from the checker's own table, for a grade that
 # stops before the checker runs (the CSV's max is never 0).
-plan_of() { "$checker" --plan 3>&1 >/dev/null 2>&1 | sed -n 's/^plan //p' | head -n 1; }
+# (and the access checks of tools/see/required.txt where they count)
+plan_of() { "$checker" --plan 3>&1 >/dev/null 2>&1 | sed -n 's/^plan //p' | head -n 1 | awk -v r="$required_counted" '{ print $1 + r }'; }
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -387,10 +407,10 @@ if grep -q '^nobuild ' "$dev" "$ocl"; then
     sed -n 's/^log //p' "$f" | sed "s|^\(error: \)\{0,1\}\([A-Za-z0-9_.-]*\.cl:[0-9]\)|\1$shown_sed/\2|" | head -n 40 | sed 's/^/    /'
     plan=$(sed -n 's/^plan //p' "$f" | head -n 1)
     first_err=$(sed -n 's/^log //p' "$f" | grep -m1 -i 'error' | sed "s|^\(error: \)\{0,1\}\([A-Za-z0-9_.-]*\.cl:[0-9]\)|\1$shown_sed/\2|" || true)
-    finish does-not-build 0 "${plan:-0}" - "$shown_dir/$line${first_err:+: $first_err}" 3
+    finish does-not-build 0 "$(( ${plan:-0} + required_counted ))" - "$shown_dir/$line${first_err:+: $first_err}" 3
 fi
 if grep -q '^missing ' "$dev"; then
-    finish missing 0 "$(sed -n 's/^plan //p' "$dev" | head -n 1)" - "$shown_dir/$(sed -n 's/^missing //p' "$dev" | head -n 1) is missing" 3
+    finish missing 0 "$(( $(sed -n 's/^plan //p' "$dev" | head -n 1) + required_counted ))" - "$shown_dir/$(sed -n 's/^missing //p' "$dev" | head -n 1) is missing" 3
 fi
 plan=$(sed -n 's/^plan //p' "$dev" | head -n 1)
 if [ -z "$plan" ]; then
@@ -515,33 +535,23 @@ while IFS=$'\037' read -r i dstate what dwhy small _ dlate && IFS=$'\037' read -
     fi
 done <"$tmp/dev.tab" 4<"$tmp/ocl.tab"
 
-# What the checker and the kernel printed: shown, never read for marks,
-# each line behind a bar and with its control characters (a carriage return
-# or an escape sequence that would move the cursor over the bar) shown as ?.
-if grep -qv -e '^platform:' -e '^device:' "$tmp/device.out" 2>/dev/null; then
-    echo "  the kernel printed (shown only, never read for marks):"
-    grep -av -e '^platform:' -e '^device:' "$tmp/device.out" | head -n 8 | tr '\t' ' ' |
-        LC_ALL=C sed 's/[[:cntrl:]]/?/g' | cut -c 1-200 | sed 's/^/    | /'
-fi
-
-# ---- advice on access patterns (tools/see/), never a mark ---------------------
-# For the exercises tools/see/expected.txt lists, the checker's small checks
-# run once more under Oclgrind with the access plugin of tools/see/, in the
-# sandbox and with the limits of the passes; see.py turns what the plugin
-# measured into a report there too. That report comes back as a file, and
-# tools/see/feedback.sh takes only numbers from it: its words are the
-# grader's. The score is fixed before this runs.
-advice() {
-    awk -v e="$ex" '$1 == e { f = 1 } END { exit !f }' "$root/tools/see/expected.txt" 2>/dev/null || return 0
-    local plugin=${SEE_PLUGIN:-$root/build/see/access-plugin.so} sb=() args line
-    if [ "$hazards" != run ]; then
-        echo "  advice on access patterns: not given (it needs Oclgrind)"; return 0
-    fi
-    if [ ! -f "$plugin" ]; then
-        echo "  advice on access patterns: not given (no plugin: make build/see/access-plugin.so)"; return 0
-    fi
+# ---- access patterns (tools/see/): the statement's requirements, and advice ----
+# For the exercises tools/see/expected.txt or required.txt lists, the
+# checker's small checks run once more under Oclgrind with the access plugin
+# of tools/see/, in the sandbox and with the limits of the passes; see.py
+# turns what the plugin measured into a report there too. That report comes
+# back as a file, and only numbers are taken from it (tools/see/feedback.sh
+# for the advice, worst_access for the checks): the words are the grader's.
+# After a time-out nothing more runs (a kernel that never ends costs one
+# limit, not one more pass).
+see_state="" # empty: measured; else why not
+measure_access() {
+    local sb=() args
+    if [ "$hazards" != run ]; then see_state="it needs Oclgrind"; return 0; fi
+    if [ ! -f "$see_plugin" ]; then see_state="no plugin: make build/see/access-plugin.so"; return 0; fi
+    if [ $timed -eq 1 ]; then see_state="an earlier check timed out"; return 0; fi
     mkdir -p "$tmp/see" && chmod 777 "$tmp/see"
-    cp "$plugin" "$tmp/src/access-plugin.so" && cp "$root/tools/see/see.py" "$tmp/src/see.py"
+    cp "$see_plugin" "$tmp/src/access-plugin.so" && cp "$root/tools/see/see.py" "$tmp/src/see.py"
     chmod a+r "$tmp/src/access-plugin.so" "$tmp/src/see.py"
     # oclgrind plugin checker folder see.py: the kernel's output goes nowhere,
     # the checker's exit 1 (marks lost) still leaves a report.
@@ -560,11 +570,81 @@ exec python3 "$6" "$5"'
     fi
     (cd "$tmp/student" && timeout -k 5 "${GRADE_PASS_SECONDS:-300}" "${sb[@]}" sh -c "$script" sh "${args[@]}" \
         3>/dev/null >"$tmp/see/report" 2>/dev/null) 2>/dev/null
-    line=$("$root/tools/see/feedback.sh" --report "$ex" "$tmp/see/report" 2>/dev/null)
+    [ -s "$tmp/see/report" ] || see_state="the small checks did not run to the end under Oclgrind"
+}
+# worst_access OP: "SEGMENTS LINE" of the global accesses of kind OP (load,
+# store) with the most segments per warp; only plain numbers are taken.
+worst_access() {
+    [ -z "$see_state" ] || return 0
+    awk -v op="op=$1" '
+        /^access: / && / space=global / && $0 ~ " " op " " {
+            s = ""; l = ""
+            for (i = 1; i <= NF; i++) {
+                if ($i ~ /^segments=[0-9]+(\.[0-9]+)?$/) s = substr($i, 10)
+                if ($i ~ /^line=[0-9]+$/) l = substr($i, 6)
+            }
+            if (s != "" && (best == "" || s + 0 > best + 0)) { best = s; at = l }
+        }
+        END { if (best != "") print best, at }' "$tmp/see/report"
+}
+listed=0
+awk -v e="$ex" '$1 == e { f = 1 } END { exit !f }' "$root/tools/see/expected.txt" 2>/dev/null && listed=1
+[ "$required_n" -gt 0 ] && listed=1
+[ $listed -eq 1 ] && measure_access
+# The statement's requirements: a check each, after the checker's. It
+# scores only for a kernel that passed every other check (an access pattern
+# is a requirement on a right kernel; the starter's must not score).
+checked=$score
+while IFS= read -r req; do
+    [ -n "$req" ] || continue
+    read -r _ rop rmost rtext <<<"$req"
+    IFS='|' read -r rname rwhat rstmt <<<"$rtext"
+    case $rop in load) rkind=reads ;; *) rkind=writes ;; esac
+    rfile=$(cd "$exdir" && ls *.cl 2>/dev/null | head -n 1)
+    rsol=$(awk -v e="$ex" -v op="$rop" '$1 == e { for (i = 2; i <= NF; i++) if (index($i, op "=") == 1) print substr($i, length(op) + 2) }' "$root/tools/see/expected.txt" 2>/dev/null | head -n 1)
+    if [ $required_counted -eq 0 ]; then
+        echo "  NOT CHECKED $rname: $required_missing (not counted; this grade is provisional)"
+        printf 'check=unchecked\t%s\t%s\n' "$rname" "not checked: $required_missing" >>"$tmp/checks"
+        continue
+    fi
+    read -r rseg rline <<<"$(worst_access "$rop")"
+    ok=0
+    if [ -n "$see_state" ]; then why="not measured: $see_state"
+    elif [ -z "$rseg" ]; then why="not measured: no global $rkind of the kernel were seen under Oclgrind"
+    elif awk -v a="$rseg" -v b="$rmost" 'BEGIN { exit !(a + 0 > b + 0) }'; then
+        why="$rwhat: $rseg memory segments per warp of 32${rline:+ ($rfile:$rline)} where $rstmt take about ${rsol:-?} (at most $rmost pass)"
+    elif [ "$checked" -lt "$plan" ]; then
+        why="not scored: the $rkind (${rseg} segments per warp of 32, at most $rmost) count only for a kernel that passes every other check"
+    else ok=1; fi
+    if [ $ok -eq 1 ]; then
+        score=$((score + 1))
+        echo "  PASS $rname ($rkind: $rseg segments per warp of 32, at most $rmost)"
+        printf 'check=pass\t%s\t\n' "$rname" >>"$tmp/checks"
+    else
+        echo "  FAIL $rname: $why"
+        printf 'check=fail\t%s\t%s\n' "$rname" "$why" >>"$tmp/checks"
+        [ -n "$reasons" ] || reasons="$rname: $why"
+    fi
+done <<<"$required"
+plan=$((plan + required_counted))
+
+# What the checker and the kernel printed: shown, never read for marks,
+# each line behind a bar and with its control characters (a carriage return
+# or an escape sequence that would move the cursor over the bar) shown as ?.
+if grep -qv -e '^platform:' -e '^device:' "$tmp/device.out" 2>/dev/null; then
+    echo "  the kernel printed (shown only, never read for marks):"
+    grep -av -e '^platform:' -e '^device:' "$tmp/device.out" | head -n 8 | tr '\t' ' ' |
+        LC_ALL=C sed 's/[[:cntrl:]]/?/g' | cut -c 1-200 | sed 's/^/    | /'
+fi
+
+advice() { # one line of advice, never a mark
+    awk -v e="$ex" '$1 == e { f = 1 } END { exit !f }' "$root/tools/see/expected.txt" 2>/dev/null || return 0
+    local line=""
+    [ -z "$see_state" ] && line=$("$root/tools/see/feedback.sh" --report "$ex" "$tmp/see/report" 2>/dev/null)
     if [ -n "$line" ]; then
         echo "  advice (not marked): $line Every line: make see EX=${ex%%-[a-z]*} DIR=$(printf '%q' "$shown_dir")"
     else
-        echo "  advice on access patterns: not given (the small checks did not run to the end under Oclgrind)"
+        echo "  advice on access patterns: not given (${see_state:-no global access of the kernel was measured})"
     fi
 }
 advice

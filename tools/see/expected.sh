@@ -4,7 +4,7 @@
 # solution, which tools/see/feedback.sh quotes to students. Run by
 # `make see-expected`; --check only compares (tests/88-see.sh), exit 1 when
 # the file is stale. The exercises whose feedback quotes access patterns:
-exercises="06-3-local-index"
+exercises="04-3-add-block-sums 06-3-local-index"
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 tmp=$(mktemp -d)

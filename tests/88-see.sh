@@ -134,10 +134,10 @@ see_forged() {
         END { if (!(w + 0 > 2 * e)) { print "advice says " w ", expected kernel " e; exit 1 } }' || return 1
     ! printf '%s' "$out" | LC_ALL=C grep -q "$(printf '[\r\033]')" || { echo "a control character reached the report"; return 1; }
     echo "$out" | grep -q '^    | ??\[2K  advice (not marked): see: your writes touch 1\.9 ' || { echo "the forgery is not behind its bar"; return 1; }
-    echo "$out" | grep -q '^exercise 06-3-local-index: score 6/7$'
+    echo "$out" | grep -q '^exercise 06-3-local-index: score 6/8$'
 }
 export -f see_forged
-expect_out 0 'score 6/7' "grade 06-3: a kernel printing a fake advice line and score forges neither" -- bash -c see_forged
+expect_out 0 'score 6/8' "grade 06-3: a kernel printing a fake advice line and score forges neither" -- bash -c see_forged
 rm -rf "$SEE_SOL"
 
 # Pictures: well-formed SVG, 360 px wide (a phone), small.

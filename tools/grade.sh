@@ -25,9 +25,13 @@
 # 120 s, wall clock). After a check times out, the checks after it in that
 # pass get 2 s each (5 under Oclgrind), and a second time-out ends the pass:
 # a kernel that never ends costs about one check's limit, not every check's.
-# For the exercises tools/see/expected.txt lists, a last run under Oclgrind
-# with make see's plugin, in the sandbox, gives one line of advice on the
-# kernel's access patterns (tools/see/feedback.sh), never a mark.
+# For the exercises tools/see/expected.txt or required.txt lists, a last run
+# under Oclgrind with make see's plugin, in the sandbox, measures the
+# kernel's global reads and writes (segments of 128 bytes per warp of 32):
+# what the statement requires of them (tools/see/required.txt) is one more
+# check, counted only where Oclgrind and the plugin run (elsewhere the grade
+# says it could not be made and is provisional), and one line of advice
+# compares them with the solution's (tools/see/feedback.sh), never a mark.
 #
 # GRADE_OCLGRIND=all runs every check under Oclgrind too and prints its whole
 # log: the command to see where a crash happens. --result FILE writes

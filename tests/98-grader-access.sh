@@ -64,3 +64,10 @@ expect 0 "grader access: without the plugin the access check is not counted, and
 expect 0 "grader access: the result file holds the access check's failure" -- bash -c \
     "r=\$(mktemp); GRADE_NO_SPEED=1 tools/grade.sh --result \"\$r\" 06-3 '$acc_rows' >/dev/null; grep -q '^check=fail	the reads go along rows of in, as the statement asks	reads go down columns: ' \"\$r\" && grep -q '^score=7\$' \"\$r\" && grep -q '^max=8\$' \"\$r\"; s=\$?; rm -f \"\$r\"; exit \$s"
 rm -rf "$acc_rows" "$acc_loop" "$acc_sol6" "$acc_sol4"
+# The gradebook (tools/gradebook.py) shows a check the grade could not make
+# as not checked, and leaves it out of the points.
+expect_out 0 '^7 7 NOT CHECKED$' "grader access: the gradebook leaves an access check that could not be made out of the points" -- bash -c \
+    "w=\$(mktemp -d); s=\$(mktemp -d); tools/starters.sh solve 06-3-local-index \"\$s\"; OCLGRIND= GRADE_NO_SPEED=1 tools/grade.sh --result \"\$w/r\" 06-3 \"\$s\" >/dev/null
+     python3 -c 'import sys; sys.path.insert(0, \"tools\"); import gradebook as g
+r = g.parse_result(sys.argv[1]); t, m = g.per_check(None, \"06-3-local-index\", r)
+print(len(t), int(m), \"NOT CHECKED\" if [c for c in r[\"checks\"] if c[\"unchecked\"]] else \"-\")' \"\$w/r\"; rm -rf \"\$w\" \"\$s\""

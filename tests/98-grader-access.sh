@@ -60,6 +60,11 @@ expect 0 "grader access: without Oclgrind the access check is not counted, and t
     bash -c "$(declare -f access_unchecked); acc_rows='$acc_rows'; access_unchecked OCLGRIND="
 expect 0 "grader access: without the plugin the access check is not counted, and the grade is provisional" -- \
     bash -c "$(declare -f access_unchecked); acc_rows='$acc_rows'; access_unchecked SEE_PLUGIN=/nonexistent/access-plugin.so"
+# A plugin that does not load is the grader's trouble: a right kernel keeps
+# its marks, the check is not counted, and the grade says it is provisional.
+expect_out 0 'NOT CHECKED the reads go along rows of in, as the statement asks: not measured: .*not your fault' \
+    "grader access: a plugin that does not load costs a right kernel no mark" -- \
+    bash -c "out=\$(SEE_PLUGIN=\$PWD/tools/see/required.txt GRADE_NO_SPEED=1 tools/grade.sh 06-3 '$acc_sol6'); echo \"\$out\"; echo \"\$out\" | grep -q '^exercise 06-3-local-index: score 7/7\$' && echo \"\$out\" | grep -q '^status: passed, provisional: the access check could not be made'"
 # The result file for grade-all: the failed check and its reason.
 expect 0 "grader access: the result file holds the access check's failure" -- bash -c \
     "r=\$(mktemp); GRADE_NO_SPEED=1 tools/grade.sh --result \"\$r\" 06-3 '$acc_rows' >/dev/null; grep -q '^check=fail	the reads go along rows of in, as the statement asks	reads go down columns: ' \"\$r\" && grep -q '^score=7\$' \"\$r\" && grep -q '^max=8\$' \"\$r\"; s=\$?; rm -f \"\$r\"; exit \$s"

@@ -91,6 +91,8 @@ def tables():
 def as_csv(first, names, rows):
     """Long form, one row a cell (the book's .table pivots it); no commas in cells."""
     s = io.StringIO()
+    # the header lines the book's tables read: each column names its own run
+    s.write("# device: one implementation a column\n# date: " + max(n.rsplit(" ", 1)[-1] for n in names) + "\n")
     w = csv.writer(s, lineterminator="\n")
     w.writerow([first, "implementation", "result"])
     for key in sorted(rows):

@@ -99,12 +99,24 @@ else
     exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
-# An old or empty package list makes apt-get install fail: update once first.
-$SUDO apt-get update -q >/dev/null || { echo "deps: apt-get update failed" >&2; exit 1; }
-# shellcheck disable=SC2086
-$SUDO apt-get install -y -q $pkgs >/tmp/deps-apt.log 2>&1 || {
-    echo "deps: apt-get install failed; see /tmp/deps-apt.log" >&2
-    tail -n 20 /tmp/deps-apt.log >&2
+# Another apt or dpkg (an unattended upgrade, a second make) holds the lock:
+# wait for it (DEPS_LOCK_WAIT seconds, two minutes unless set) instead of
+# failing at once, and say so.
+lock_wait=${DEPS_LOCK_WAIT:-120}
+wait_lock=(-o "DPkg::Lock::Timeout=$lock_wait")
+apt_failed() { # WHAT LOG
+    if grep -q 'Could not get lock\|Unable to acquire the dpkg frontend lock\|is another process using it' "$2" 2>/dev/null; then
+        echo "deps: apt-get $1 failed: another apt or dpkg held its lock for $lock_wait s; wait for it to end, then make again" >&2
+    else
+        echo "deps: apt-get $1 failed; see $2" >&2
+        tail -n 20 "$2" >&2
+    fi
     exit 1
 }
+log=$(mktemp /tmp/deps-apt.XXXXXX.log)
+# An old or empty package list makes apt-get install fail: update once first.
+$SUDO apt-get "${wait_lock[@]}" update -q >"$log" 2>&1 || apt_failed update "$log"
+# shellcheck disable=SC2086
+$SUDO apt-get "${wait_lock[@]}" install -y -q $pkgs >"$log" 2>&1 || apt_failed install "$log"
+rm -f "$log"
 echo "deps: installed $pkgs"

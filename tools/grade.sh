@@ -131,6 +131,10 @@ fi
 
 write_result() { # status score max tier reason
     [ -n "$result" ] || return 0
+    # An exercise with a speed tier has one in every row, "none" where the
+    # attempt failed or never ran, so a gradebook column never mixes "-"
+    # and "none" for the same thing.
+    set -- "$1" "$2" "$3" "$(if [ "$4" = - ] && grep -q '^## Speed tier' "$exdir/README.md" 2>/dev/null; then echo none; else echo "$4"; fi)" "$5"
     printf 'status=%s\nscore=%s\nmax=%s\ntier=%s\nreason=%s\ndevice=%s\nratio=%s\nsandbox=%s\nhazards=%s\ngraded=%s\nprovisional=%s\n' "$1" "$2" "$3" "$4" \
         "$(printf '%s' "$5" | tr '\n\r' '  ')" "$(sed -n 's/^device //p' "$tmp/device.v" 2>/dev/null | head -n 1)" \
         "${ratio:-}" "$sandbox" "$hazards" "$graded" "$provisional" >"$result"

@@ -1,0 +1,21 @@
+# The grader on lesson 10's exercises: each solution scores full marks, each
+# starter 0, each wrong attempt of the corpus loses marks with its message
+# (tests/lib-corpus.sh).
+. tests/lib-corpus.sh
+grader_corpus 10
+
+# 10-1's public checker holds its problems' answers as a table, never the
+# reference: no fit test and no comparison to paste.
+if [ -d solutions ]; then
+    expect 1 "grader 10-1: the public checker holds no reference choice (ref_choose, a fit test)" -- \
+        grep -rEq 'ref_choose|<= *(dev->|lm\b)|local_mem *>=' exercises/10-1-tile-fit
+    # Graded without the instructor's folder: the public checks only, full
+    # marks for the solution; the instructor's grade adds the hidden sets.
+    TF_PUBLIC=$(mktemp -d) TF_SOLVED=$(mktemp -d)
+    tools/starters.sh solve 10-1-tile-fit "$TF_SOLVED"
+    expect_out 0 "score 8/8$" "grader 10-1: the public grade (no instructor folder) gives the solution 8 of 8" -- \
+        env GRADE_HIDDEN="$TF_PUBLIC" GRADE_NO_SPEED=1 tools/grade.sh 10-1 "$TF_SOLVED"
+    expect_out 0 "hidden limit sets" "grader 10-1: the instructor's grade adds the hidden limit sets" -- \
+        env GRADE_NO_SPEED=1 tools/grade.sh 10-1 "$TF_SOLVED"
+    rm -rf "$TF_PUBLIC" "$TF_SOLVED"
+fi

@@ -58,7 +58,7 @@ static int hidden_matches(const problem *k)
 static unsigned hidden_rand(unsigned *s)
 {
     *s = *s * 1103515245u + 12345u;
-    return (*s >> 16) & 0x7fff;
+    return (unsigned)((*s >> 16) & 0x7fffu); /* the same steps as the checkers' own */
 }
 
 /* The needs of tile i of list l: bytes (single copy), work-items, registers. */

@@ -1,0 +1,20 @@
+/* adds the prefix in the if and again after it */
+#define FLAG_A 1u
+#define FLAG_P 2u
+
+__kernel void look_back(__global const ulong *status, __global int *exclusive, const uint tiles)
+{
+    const uint t = get_global_id(0);
+    if (t >= tiles) return;
+    int sum = 0;
+    for (uint j = t; j > 0; j--) {
+        const ulong w = status[j - 1];
+        if ((uint)(w >> 32) == FLAG_P) {
+            sum += as_int((uint)w);
+            sum += as_int((uint)w);
+            break;
+        }
+        sum += as_int((uint)w);
+    }
+    exclusive[t] = sum;
+}

@@ -1,0 +1,10 @@
+/* each work-item takes its own ticket */
+__kernel void by_ticket(volatile __global uint *next_tile, __global const int *in, __global int *out,
+                        const uint n, const uint tile)
+{
+    const uint ticket = atomic_inc(next_tile);
+    const uint start = ticket * tile;
+    const uint end = min(n, start + tile);
+    for (uint i = start + get_local_id(0); i < end; i += get_local_size(0))
+        out[i] += in[i];
+}

@@ -1,0 +1,11 @@
+/* the last tile runs past n */
+__kernel void by_ticket(volatile __global uint *next_tile, __global const int *in, __global int *out,
+                        const uint n, const uint tile)
+{
+    __local uint ticket;
+    if (get_local_id(0) == 0) ticket = atomic_inc(next_tile);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint start = ticket * tile;
+    for (uint i = start + get_local_id(0); i < start + tile; i += get_local_size(0))
+        out[i] += in[i];
+}

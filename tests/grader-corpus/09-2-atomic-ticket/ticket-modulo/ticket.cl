@@ -1,0 +1,12 @@
+/* takes the ticket modulo the groups, as if the counter started at 0 */
+__kernel void by_ticket(volatile __global uint *next_tile, __global const int *in, __global int *out,
+                        const uint n, const uint tile)
+{
+    __local uint ticket;
+    if (get_local_id(0) == 0) ticket = atomic_inc(next_tile) % get_num_groups(0);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint start = ticket * tile;
+    const uint end = min(n, start + tile);
+    for (uint i = start + get_local_id(0); i < end; i += get_local_size(0))
+        out[i] += in[i];
+}

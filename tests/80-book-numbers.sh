@@ -81,3 +81,20 @@ while IFS= read -r line; do
     expect 0 "numbers: the pending line '$line' still names a problem" -- bash -c 'grep -F "pending (book/numbers-pending.txt)" "$1" | grep -qF -- "$2"' _ "$W/build.err" "$line"
 done <book/numbers-pending.txt
 rm -rf "$W"
+# A folded output the text talks about keeps those lines in view (keep=):
+# in print, where the whole output is left out, and a pattern or range that
+# names no line of it stops the build.
+W=$(mktemp -d)
+seq -f 'line %g of the log' 1 40 >"$W/log.txt"
+printf '```{.text .fold include=%s keep="^line 7 || 30-31"}\n```\n' "$W/log.txt" >"$W/keep.md"
+expect_out 0 "^ *…\$" "keep: the lines asked for are shown, with … for the lines left out" -- \
+    env BOOK_ROOT=/ BOOK_TARGET=print pandoc --lua-filter book/snippets.lua --lua-filter book/numbering.lua -t plain "$W/keep.md"
+expect_out 0 "^ *line 31 of the log\$" "keep: a range of line numbers is shown in print" -- \
+    env BOOK_ROOT=/ BOOK_TARGET=print pandoc --lua-filter book/snippets.lua --lua-filter book/numbering.lua -t plain "$W/keep.md"
+printf '```{.text .fold include=%s keep="^line 99"}\n```\n' "$W/log.txt" >"$W/keep.md"
+expect_out 83 "keep: no line of .* matches '\^line 99'" "keep: a pattern that matches no line stops the build" -- \
+    env BOOK_ROOT=/ BOOK_TARGET=print pandoc --lua-filter book/snippets.lua --lua-filter book/numbering.lua -t plain "$W/keep.md"
+printf '```{.text .fold include=%s keep="39-41"}\n```\n' "$W/log.txt" >"$W/keep.md"
+expect_out 83 "has no lines 39-41" "keep: a range past the end stops the build" -- \
+    env BOOK_ROOT=/ BOOK_TARGET=print pandoc --lua-filter book/snippets.lua --lua-filter book/numbering.lua -t plain "$W/keep.md"
+rm -rf "$W"

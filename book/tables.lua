@@ -69,10 +69,13 @@ local function read_csv(path)
   for _, h in ipairs(header) do has[h] = true end
   -- A parameter column says what was run (a variant, a size, a mode, a tile
   -- shape): every value in it is a whole number or a word. A column with a
-  -- fraction anywhere in it is a measurement (ms, GB/s).
+  -- fraction anywhere in it is a measurement, and so is one whose name
+  -- carries a unit (ms, *_ms, *gbps, *gflops, pct_*, speedup, gain, vs_*).
   local params = {}
   for _, h in ipairs(header) do
-    local p = true
+    -- a unit in the name says measurement too, whatever the values look like
+    local p = not (h == "ms" or h:match("_ms$") or h:match("gbps$") or h:match("gflops$") or h:match("^pct_")
+                   or h == "speedup" or h == "gain" or h:match("^vs_"))
     for _, r in ipairs(rows) do
       local v = r[h]
       if v:match("^%s*[-+]?%d*%.%d*%s*$") or v:match("^%s*[-+]?[%d.]+[eE][-+]?%d+%s*$") then p = false; break end

@@ -73,8 +73,12 @@ expect_out 83 "table tbl-t, cell variant=fast n=8192: 17 rows" "numbers: BOOK_NU
 # The real book builds with the pending list (chapters 4 and 5 until they
 # are rewritten), and every line of that list still names a problem of the
 # book (a fixed number leaves the list).
-expect 0 "numbers: the web book builds, the pending problems of book/numbers-pending.txt as warnings" -- \
-    env BOOK_NUMBERS_STRICT=0 tools/book.sh html
+# (the chapters through the number and plot filters only, the plots drawn
+# into a folder of this test: tests/80-book.sh builds build/book meanwhile)
+expect 0 "numbers: the chapters pass the number checks, the problems of book/numbers-pending.txt as warnings" -- \
+    env BOOK_ROOT=. BOOK_NUMBERS_STRICT=0 BOOK_PLOT_DIR="$W/plots" pandoc --from markdown-smart \
+    --lua-filter book/tables.lua --lua-filter book/plots.lua -t plain -o /dev/null \
+    book/preface.md book/ch00-device.md lessons/[0-9][0-9]-*/chapter.md book/appendix-*.md
 cp "$ERR" "$W/build.err"
 while IFS= read -r line; do
     case "$line" in '#'* | '') continue ;; esac

@@ -17,7 +17,8 @@ from a result file, so that the figure follows the data.
   vary=col,...                columns that may differ among the rows of one point
                               (the best configuration is drawn); without it,
                               rows at one point must be repeated runs (agree on
-                              every column of whole numbers or words), and
+                              every column of whole numbers or words whose
+                              name has no unit: ms, gbps, gflops, ...), and
                               their median is drawn
 
 kind=roofline n=N intensity="a,b:0.25;c:4;d,e:tiles" draws instead a roofline
@@ -34,6 +35,7 @@ import re
 import statistics
 import sys
 
+MEASURED = re.compile(r"^(ms|speedup|gain)$|_ms$|gbps$|gflops$|^pct_|^vs_")  # a unit in the name
 FRACTION = re.compile(r"^\s*[-+]?(\d*\.\d*|[\d.]+[eE][-+]?\d+)\s*$")
 
 COLORS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#7f7f7f", "#8c564b"]
@@ -221,7 +223,8 @@ def main(argv):
     # drawn): they agree on every parameter column (a column whose values are
     # all whole numbers or words), unless vary= names the columns that may
     # differ, and then the best configuration's median is drawn.
-    params = [h for h in header if not any(FRACTION.match(r.get(h, "") or "") for r in all_rows)]
+    params = [h for h in header if not MEASURED.search(h)
+              and not any(FRACTION.match(r.get(h, "") or "") for r in all_rows)]
     vary = set(filter(None, opt.get("vary", "").split(",")))
     points, order = {}, []
     for r in rows:

@@ -105,23 +105,66 @@ local function listing(el)
   el.attributes["source"] = nil
   el.attributes["lines"] = nil
   el.attributes["macros"] = nil
+  local keep = el.attributes["keep"]
+  el.attributes["keep"] = nil
   local n = count_lines(el.text)
   local fold = el.classes:includes("fold") or (src:match("^results/") and n > FOLD and not el.classes:includes("nofold"))
   if not fold then
     return { pandoc.Div({ cap, el }, pandoc.Attr("", { "listing" })) }
   end
+  -- keep="PATTERN || PATTERN || 1-16": the lines the text talks about stay
+  -- in view (in print, and above the folded whole on the web): the lines
+  -- that match a Lua pattern, or a range of line numbers; "…" where lines
+  -- are left out. A pattern that matches no line, or a range past the end,
+  -- stops the build.
+  local excerpt = {}
+  if keep then
+    local lines = {}
+    for line in (el.text .. "\n"):gmatch("(.-)\n") do lines[#lines + 1] = line end
+    local hit = {}
+    for pat in (keep .. "||"):gmatch("(.-)||") do
+      pat = pat:gsub("^%s+", ""):gsub("%s+$", "")
+      local r1, r2 = pat:match("^(%d+)%-(%d+)$")
+      if not r1 and pat:match("^%d+$") then r1, r2 = pat, pat end
+      if r1 then -- a range of line numbers of the output
+        r1, r2 = tonumber(r1), tonumber(r2)
+        if r1 < 1 or r2 > #lines or r1 > r2 then fail("keep: " .. src .. " has no lines " .. pat .. " (it has " .. #lines .. ")") end
+        for i = r1, r2 do hit[i] = true end
+      elseif pat ~= "" then
+        local any = false
+        for i, line in ipairs(lines) do
+          if line:find(pat) then hit[i] = true; any = true end
+        end
+        if not any then fail("keep: no line of " .. src .. " matches '" .. pat .. "'") end
+      end
+    end
+    local shown, last = {}, 0
+    for i, line in ipairs(lines) do
+      if hit[i] then
+        if i == last + 2 then shown[#shown + 1] = lines[i - 1] -- one line left out: show it instead of "…"
+        elseif i > last + 2 then shown[#shown + 1] = "…" end
+        shown[#shown + 1] = line
+        last = i
+      end
+    end
+    if last < #lines then shown[#shown + 1] = "…" end
+    local part = pandoc.CodeBlock(table.concat(shown, "\n"), pandoc.Attr("", el.classes))
+    local capx = pandoc.Div({ pandoc.Plain({ pandoc.Str("The lines discussed, from"), pandoc.Space(), pandoc.Code(src),
+      pandoc.Str(" (" .. n .. " lines in all; “…”: lines left out)") }) }, pandoc.Attr("", { "listing-caption" }))
+    excerpt = { pandoc.Div({ capx, part }, pandoc.Attr("", { "listing" })) }
+  end
   if target == "print" then
     -- raw logs stay out of the printed edition: the web edition folds them
-    return { pandoc.Para({
+    excerpt[#excerpt + 1] = pandoc.Para({
       pandoc.Str("The full output ("), pandoc.Str(n .. " lines) is in the file "), pandoc.Code(src),
-      pandoc.Str(" and, folded, in the web edition.") }) }
+      pandoc.Str(" and, folded, in the web edition.") })
+    return excerpt
   end
-  return {
-    pandoc.RawBlock("html", '<details class="log"><summary>Captured output: <code>' .. src ..
-      "</code> (" .. n .. " lines)</summary>"),
-    el,
-    pandoc.RawBlock("html", "</details>"),
-  }
+  excerpt[#excerpt + 1] = pandoc.RawBlock("html", '<details class="log"><summary>Captured output: <code>' .. src ..
+      "</code> (" .. n .. " lines)</summary>")
+  excerpt[#excerpt + 1] = el
+  excerpt[#excerpt + 1] = pandoc.RawBlock("html", "</details>")
+  return excerpt
 end
 
 function Pandoc(doc)

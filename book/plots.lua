@@ -11,7 +11,7 @@
 -- (BOOK_TARGET=print) it is also rendered to PNG, which WeasyPrint draws
 -- more faithfully. A failing plot stops the build.
 local target = os.getenv("BOOK_TARGET") or "web"
-local dir = "build/book/plots"
+local dir = os.getenv("BOOK_PLOT_DIR") or "build/book/plots" -- (the tests draw elsewhere)
 local n = 0
 
 function CodeBlock(el)

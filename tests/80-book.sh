@@ -54,7 +54,7 @@ expect_out 83 "2 rows of .* match 'variant=a'" "number filter: a where that matc
     env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
 printf '[ ]{.num include=%s where="variant=a" value=gbps pick=max format=%%.0f}\n' "$CSV" >"$MISS"
 expect_out 0 '^12346$' "number filter: pick=max chooses among the rows" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
-printf '[ ]{.num include=%s where="variant=a" value=gbps pick=spread format=%%.1f}\n' "$CSV" >"$MISS"
+printf '[ ]{.num include=%s where="variant=a" value=gbps pick=spread vary=n format=%%.1f}\n' "$CSV" >"$MISS"
 expect_out 0 '^244\.5$' "number filter: pick=spread is the largest over the smallest of repeated rows" -- env BOOK_ROOT=/ pandoc $F -t plain "$MISS"
 printf '[ ]{.num include=%s where="variant=b" value=gbps pick=spread}\n' "$CSV" >"$MISS"
 expect_out 83 "pick=spread needs two or more rows" "number filter: a spread of one row stops the build" -- \

@@ -14,6 +14,12 @@ from a result file, so that the figure follows the data.
   yard=COL:label              a yardstick from another column (its best value at
                               each x), drawn dashed in grey: a copy kernel, a peak
   labels=name:text,...        the text of a series' label
+  vary=col,...                columns that may differ among the rows of one point
+                              (the best configuration is drawn); without it,
+                              rows at one point must be repeated runs (agree on
+                              every column of whole numbers or words whose
+                              name has no unit: ms, gbps, gflops, ...), and
+                              their median is drawn
 
 kind=roofline n=N intensity="a,b:0.25;c:4;d,e:tiles" draws instead a roofline
 at size N (rows with M = N): each variant at its FLOP per byte (`tiles` means
@@ -24,7 +30,13 @@ Labels sit at the right end of each line, pushed apart so that they never
 overlap; text is 15 px in a 640-unit-wide picture, readable when a phone
 shows it 540 px wide. A missing file, column or series is an error (exit 2)."""
 import math
+import os
+import re
+import statistics
 import sys
+
+MEASURED = re.compile(r"^(ms|speedup|gain)$|_ms$|gbps$|gflops$|^pct_|^vs_")  # a unit in the name
+FRACTION = re.compile(r"^\s*[-+]?(\d*\.\d*|[\d.]+[eE][-+]?\d+)\s*$")
 
 COLORS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#7f7f7f", "#8c564b"]
 HEAD = "#D55E00"
@@ -34,7 +46,24 @@ L, T, B = 76, 20, 58   # margins; the right one holds the labels of the lines
 
 def die(msg):
     print("book-plot: " + msg, file=sys.stderr)
+    if not sys.stdout.isatty():  # plots.lua shows what the script printed
+        print("book-plot: " + msg)
     sys.exit(2)
+
+
+def warn_or_die(msg):
+    """A problem book/numbers-pending.txt lists (not fixed yet) is a warning."""
+    pending = []
+    if os.environ.get("BOOK_NUMBERS_STRICT") != "1":
+        try:
+            with open("book/numbers-pending.txt", encoding="utf-8") as f:
+                pending = [l.rstrip("\n") for l in f if l.strip() and not l.startswith("#")]
+        except OSError:
+            pass
+    if any(p in msg for p in pending):
+        print("book-plot: pending (book/numbers-pending.txt): " + msg, file=sys.stderr)
+    else:
+        die(msg)
 
 
 def read(path):
@@ -175,6 +204,7 @@ def main(argv):
     src, out = argv[0], argv[1]
     opt = dict(a.split("=", 1) for a in argv[2:])
     meta, header, rows = read(src)
+    all_rows = rows
     if opt.get("kind") == "roofline":
         return roofline(src, out, opt, meta, rows)
     for c in ("x", "y"):
@@ -189,23 +219,39 @@ def main(argv):
             die("%s has no column '%s'" % (src, col))
         rows = [r for r in rows if r.get(col) in val.split("|")]
     xs_col, y_col, s_col = opt["x"], opt["y"], opt.get("series")
-    series = {}
-    order = []
+    # Several rows at one point must be repeats of one run (their median is
+    # drawn): they agree on every parameter column (a column whose values are
+    # all whole numbers or words), unless vary= names the columns that may
+    # differ, and then the best configuration's median is drawn.
+    params = [h for h in header if not MEASURED.search(h)
+              and not any(FRACTION.match(r.get(h, "") or "") for r in all_rows)]
+    vary = set(filter(None, opt.get("vary", "").split(",")))
+    points, order = {}, []
     for r in rows:
         name = r[s_col] if s_col else y_col
         try:
             x, y = float(r[xs_col]), float(r[y_col])
         except (ValueError, KeyError):
             continue
-        if name not in series:
-            series[name] = []
+        if name not in order:
             order.append(name)
-        same = [i for i, p in enumerate(series[name]) if p[0] == x]
-        if same:  # several runs at one x (shapes, repetitions): the best counts
-            i = same[0]
-            series[name][i] = (x, max(y, series[name][i][1]))
-        else:
-            series[name].append((x, y))
+        points.setdefault((name, x), []).append((r, y))
+    series = {}
+    for (name, x), hits in points.items():
+        differ = [h for h in params if h not in vary and h not in (xs_col, s_col)
+                  and len({r.get(h, "") for r, _ in hits}) > 1]
+        if differ and (not opt.get("show") or name in opt["show"].split(",")):
+            warn_or_die("%s: the point %s=%s, %s=%g combines %d rows that are not repeats of one run: they differ in %s "
+                "(narrow where=, or name the columns that may differ with vary=)"
+                % (src, s_col or "y", name, xs_col, x, len(hits),
+                   ", ".join("%s (%s)" % (h, ", ".join(sorted({r.get(h, "") for r, _ in hits}))) for h in differ)))
+        configs = {}
+        for r, y in hits:
+            configs.setdefault(tuple(r.get(h, "") for h in sorted(vary | set(differ))), []).append(y)
+        best = max(statistics.median(v) for v in configs.values())
+        series.setdefault(name, []).append((x, best))
+    for name in series:
+        series[name].sort()
     show = opt["show"].split(",") if "show" in opt else order
     if len(show) > 7:
         die("at most 7 series in one figure (%d asked)" % len(show))

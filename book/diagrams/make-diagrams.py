@@ -723,6 +723,13 @@ def main(outdir):
     more = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(more)
     DIAGRAMS.update(more.diagrams(Svg, GREEN, BLUE, ORANGE, GREY, RED, LIGHT))
+    # chapters 02, 03 and 07: the tiled loop, the tree sum, float8local,
+    # float16local, float8acc, bits and the Gray-code steps
+    spec = importlib.util.spec_from_file_location("w2", os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                                      "work-items-02-07.py"))
+    more2 = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(more2)
+    DIAGRAMS.update(more2.diagrams(Svg, GREEN, BLUE, ORANGE, GREY, RED, LIGHT))
     for name, fn in DIAGRAMS.items():
         text = fn()
         path = os.path.join(outdir, name)

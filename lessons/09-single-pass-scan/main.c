@@ -99,7 +99,6 @@ enum { NVARIANTS = sizeof variants / sizeof variants[0] };
 static const char *why_not(const scan *s, const variant *v)
 {
     if (v->wide) return pass_why_not(s->run.env, v->wide == 2, s->run.wg, s->items);
-    if (s->run.wg * s->items < 2) return "tiles of one value never get shorter: use -t 2 or more";
     return s->items > 64 ? "at most 64 values per work-item (-v) in a tile" : NULL;
 }
 

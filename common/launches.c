@@ -123,7 +123,8 @@ void clu_build_fitted(clu_env *env, const char *const files[], cl_program progs[
                 size_t w = clu_default_wg(env, k[i], *wg);
                 CLU_CHECK(clGetKernelWorkGroupInfo(k[i], env->device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof mem, &mem,
                                                    NULL));
-                if (w < allow) CLU_CHECK(clGetKernelInfo(k[i], CL_KERNEL_FUNCTION_NAME, sizeof who - 1, who, NULL));
+                if (w < allow) /* name the kernel that allows fewer */
+                    CLU_CHECK(clGetKernelInfo(k[i], CL_KERNEL_FUNCTION_NAME, sizeof who - 1, who, NULL));
                 allow = w < allow ? w : allow;
                 need = mem > need ? mem : need;
                 clReleaseKernel(k[i]);

@@ -53,7 +53,7 @@ for v in 8 64; do
 done
 # The fallback path, forced (-s 1: a predecessor silent for one poll is
 # summed by the waiter) and still exact; on PoCL's two threads it happens
-# hundreds of times at this size.
+# in nearly every run at this size.
 for f in "-T float -i" "-T int -e"; do
     # shellcheck disable=SC2086
     expect_out 0 '^fallback: [1-9][0-9]* fallbacks' "09: fallback -s 1 $f: fallbacks happen" -- \

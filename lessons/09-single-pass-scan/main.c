@@ -52,8 +52,8 @@ static void single_pass(clu_launches *l, cl_program p, const char *kernel, int w
     const size_t tiles = (n + tile - 1) / tile;
     cl_uint count = (cl_uint)(wide ? 2 + tiles : 1 + 2 * tiles);
     cl_mem status = clu_launch_buffer(l, count * (wide ? 8 : 4), "the tile statuses");
-    clu_launch_add(l, p, wide ? "clear_status64" : "clear_status", (count + l->wg - 1) / l->wg, "clear statuses", 1,
-                   &status, 1, &count);
+    clu_launch_add(l, p, wide ? "clear_status64" : "clear_status", (count + l->wg - 1) / l->wg,
+                   "clear statuses", 1, &status, 1, &count);
     clu_launch_add(l, p, kernel, tiles, "scan in one pass", 3, (cl_mem[]){in, out, status}, 2,
                    (cl_uint[]){(cl_uint)n, (cl_uint)exclusive});
     l->steps[l->nsteps - 1].after_clear = 1;
@@ -164,7 +164,6 @@ int main(int argc, char **argv)
     size_t n = N_DEFAULT, t = 0, v = 0, reps = 5, polls = 0; /* t, v, polls: 0 if not given */
     int chosen = -1, excl = 0, incl = 0;
     const char *type = "float", *test_mode = "off";
-    // snippet: options
     const clu_option opts[] = {
         {.flag = "-o", .metavar = "VARIANT", .help = "the pass to run", .kind = CLU_OPT_VARIANT, .dest = &chosen,
          CLU_VARIANTS(variants)},
@@ -186,7 +185,6 @@ int main(int argc, char **argv)
         {.flag = "-r", .metavar = "REPS", .help = "timed runs of each launch; the best counts",
          .kind = CLU_OPT_SIZE, .dest = &reps, .min = 1, .max = 100},
     };
-    // end snippet options
     clu_common common;
     clu_parse_args(argc, argv, "lesson 09: the single-pass scan, at the speed of a copy", opts,
                    sizeof opts / sizeof opts[0], &common);
@@ -201,7 +199,6 @@ int main(int argc, char **argv)
     clu_env env;
     clu_setup(&env, &common);
     const size_t esize = is_int ? sizeof(int) : sizeof(float), bytes = clu_bytes(n, esize, "the input");
-    // snippet: memory-check
     /* Refuse, before allocating, what would not finish in the budget or fit
      * in memory. Per pass: two checks, ~20 steps of C a value; six passes
      * over the data a run. With --look-back every tile reads every status
@@ -218,7 +215,6 @@ int main(int argc, char **argv)
     clu_check_memory(&env, clu_bytes(n, 2 * esize + (is_int ? sizeof(int) : 2 * sizeof(double)), "the host arrays"),
                      clu_bytes(n, 5 * esize, "the buffers") + 8 * guard);
     clu_check_alloc(&env, bytes + guard, "the output");
-    // end snippet memory-check
     cl_mem in = clu_buffer(&env, CL_MEM_READ_ONLY, bytes, NULL, "the input");
     cl_mem out = clu_buffer(&env, CL_MEM_READ_WRITE, bytes + guard, NULL, "the output");
     const char *default_why, *default_name = pass_default(&env, &default_why);

@@ -1,6 +1,6 @@
 -- tables.lua -- tables made from the result files, so that they follow the data.
 --
---   ```{.table include=results/gpu/04-prefix-scan.csv
+--   ```{.table include=results/gpu/09-single-pass-scan.csv
 --              columns="wg:work-items,items,gbps:GB/s,gbps/copy_gbps%:of copy"
 --              where="n=268435456 type=float" caption="..."}
 --   ```
@@ -330,7 +330,7 @@ end
 -- A number from a result file, inside a sentence, so that the text cannot
 -- drift from the data:
 --
---   [ ]{.num include=results/gpu/04-prefix-scan.csv where="variant=onepass,n=268435456"
+--   [ ]{.num include=results/gpu/09-single-pass-scan.csv where="variant=onepass,n=268435456"
 --        value=gbps format=%.0f}
 --   [ ]{.num include=results/gpu/01-hello-world.txt match="serial C: *([%d.]+) ms"}
 --

@@ -175,6 +175,59 @@ void clu_check_memory(const clu_env *env, size_t host_bytes, size_t device_bytes
 cl_mem clu_buffer(clu_env *env, cl_mem_flags flags, size_t bytes, const void *host, const char *what);
 void clu_read(clu_env *env, cl_mem buf, size_t bytes, void *host);
 
+/* ---- a computation of several launches (launches.c; lessons 04 and 09) ------ */
+
+/* One launch: a kernel with its arguments set, its number of work-groups;
+ * after_clear: timed one run at a time, each after the launch before it
+ * (a kernel whose state that launch clears). */
+typedef struct { cl_kernel k; size_t groups; const char *what; int after_clear; } clu_launch;
+/* A buffer with a guard zone past its `bytes`; owned: released with the launches. */
+typedef struct { cl_mem mem; size_t bytes; const char *what; int owned; } clu_guarded;
+enum { CLU_MAX_LAUNCHES = 80 };
+typedef struct {
+    clu_env *env;
+    size_t wg, guard; /* work-items per group of every launch; bytes of each guard zone */
+    clu_launch steps[CLU_MAX_LAUNCHES];
+    clu_guarded bufs[CLU_MAX_LAUNCHES];
+    int nsteps, nbufs;
+} clu_launches;
+/* The next launch: kernel `name` of `p`, its buffers, then its 32-bit
+ * numbers as arguments; refused (exit 2, the limits) if its work-group or
+ * local arrays do not fit the device (clu_check_wgsize). */
+void clu_launch_add(clu_launches *l, cl_program p, const char *name, size_t groups, const char *what, int nmem,
+                    const cl_mem *mem, int nnum, const cl_uint *num);
+/* A buffer of `bytes` with a guard zone after it, owned by the launches;
+ * clu_launch_guard: one made elsewhere (with its guard zone), checked too. */
+cl_mem clu_launch_buffer(clu_launches *l, size_t bytes, const char *what);
+void clu_launch_guard(clu_launches *l, cl_mem mem, size_t bytes, const char *what);
+/* Mark every buffer NaN and its guard zone, run the launches in order,
+ * check the guard zones: returns the number of buffers written past their
+ * end (each one FAILED line naming the buffer and the place). */
+size_t clu_launches_run(clu_launches *l);
+/* Three untimed runs, then each launch's best of `reps` in ms[i]; their sum. */
+double clu_launches_time(clu_launches *l, size_t reps, double *ms);
+void clu_launches_release(clu_launches *l);
+/* Build `files` with -DWG=*wg -DITEMS=*items and `defs`. Unless fixed by
+ * the user (-t, -v), the shape comes from the device: while a kernel
+ * allows fewer work-items (CL_KERNEL_WORK_GROUP_SIZE) or needs more local
+ * memory than the device has, halve the work-group, then the values per
+ * work-item, and print one line "shape: ... -> ...: why" for each change. */
+void clu_build_fitted(clu_env *env, const char *const files[], cl_program progs[], int nfiles, const char *defs,
+                      size_t *wg, size_t *items, int wg_fixed, int items_fixed);
+
+/* ---- the check of a scan (scan.c; lessons 04 and 09) ---------------------------- */
+
+/* B[i] = A[0] + ... + A[i] (inclusive) or + A[i-1] (exclusive) of n floats
+ * (is_int 0: in double into ref, with mag[i] the root of the sum of the
+ * terms' squares, for clu_verify's bound) or ints (into iref, in unsigned
+ * arithmetic: it wraps as the device does, never undefined). */
+void clu_scan_reference(const void *in, int is_int, size_t n, int exclusive, double *ref, double *mag, int *iref);
+/* The data of a scan's two checks, seeded: exact = 1, halves +-1/2..4
+ * (clu_fill_halves: every float partial sum exact, at any n up to 2^31), as
+ * ints twice those; exact = 0, random floats in [-1, 1) with their sum moved
+ * off 0, or random ints in [-1000, 1000]. */
+void clu_scan_data(void *h_in, size_t n, int is_int, int exact);
+
 /* ---- the time budget (budget.c) --------------------------------------------- */
 
 /* The work a run does, in the kinds the probe measures. */

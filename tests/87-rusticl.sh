@@ -13,6 +13,7 @@ if ! $RUSTICL "$BIN/01-hello-world" --list 2>/dev/null | grep -q '^platform [0-9
 else
     for run in "01-hello-world -x 1000 -y 100 -r 1" "02-local-memory -x 1000 -y 100 -r 1" \
                "03-vector-types -x 1000 -y 100 -r 1" "04-prefix-scan -n 10000 -r 1" \
+               "09-single-pass-scan -n 10000 -r 1" \
                "05-matrix-multiplication -m 64 -n 64 -k 64 -r 1" "06-debugging -o run -x 100 -y 10" \
                "07-subset-sum -n 12 -r 1" "08-queues-overlap -n 100000 -r 1"; do
         # shellcheck disable=SC2086

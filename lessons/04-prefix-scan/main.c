@@ -1,30 +1,36 @@
 /* Lesson 04 -- prefix scan: B[i] = A[0] + ... + A[i] (inclusive) or
- * A[0] + ... + A[i-1] (exclusive), from one work-group to memory speed.
+ * A[0] + ... + A[i-1] (exclusive), inside one work-group and then for any n.
  *
- * Teaches, one variant each (-o): Hillis-Steele in one work-group with double
- * buffering; Blelloch's up-sweep and down-sweep; Blelloch with padding
- * against local-memory bank conflicts; a multi-block scan for any n (scan
- * tiles, scan their totals recursively, add them back); the up-sweep as a
- * reduction; reduce-then-scan; a single pass with decoupled look-back. The
- * tuned single passes (onepass, fallback, cpu-chunks: the defaults where
- * they are fastest) keep their device switches in fast-paths.c. A scan of
- * many launches is a list of steps, built once, run to check it and run
- * again to time it. The host flow of lesson 01 is one call each into common/.
- * Kernel files: kernels/04-prefix-scan.cl, kernels/04-prefix-scan-fast.cl,
- *   kernels/04-prefix-scan-onepass.cl, kernels/04-prefix-scan-cpu.cl
- * APIs introduced: __local arrays and barrier(), atomic_inc / atomic_xchg /
- * atomic_or on global memory, -D build options that size local arrays,
- * CL_KERNEL_WORK_GROUP_SIZE and CL_KERNEL_LOCAL_MEM_SIZE, CL_DEVICE_EXTENSIONS.
+ * Teaches, one variant each (-o): the serial scan; Hillis-Steele and
+ * Blelloch in one work-group; Blelloch padded against bank conflicts (and
+ * a model of them, bank-model.c); a multi-block scan for any n; the
+ * up-sweep as a reduction; reduce-then-scan. Speeds are ratios to a copy
+ * kernel of the same run. A scan is a list of launches (common/launches.c),
+ * built once, run to check it and again to time it. Lesson 09 goes on to
+ * a single pass.
+ * Kernel files: kernels/04-prefix-scan.cl, kernels/04-prefix-scan-fast.cl
+ * APIs introduced: __local arrays and barrier(), -D build options that size
+ * local arrays, CL_KERNEL_WORK_GROUP_SIZE and CL_KERNEL_LOCAL_MEM_SIZE.
  */
 #include "clu.h"
-#include "fast-paths.h"
+#include "bank-model.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- the C reference ---------------------------------------------------- */
+/* ---- the fixed shapes ------------------------------------------------------- */
+
+// snippet: shapes
+/* The default length; the shape the kernels are built for first: WG
+ * work-items, of ITEMS values each in reduce's and reduce-then-scan's tiles.
+ * -t and -v change them; where the device allows less, it halves them
+ * (and the program prints the change, with why). */
+enum { N_DEFAULT = 1 << 20, WG = 256, ITEMS = 16 };
+// end snippet shapes
+
+/* ---- the C reference -------------------------------------------------------- */
 
 // snippet: serial-reference
 /* The serial scan: one pass, one addition per value. */
@@ -38,505 +44,282 @@ static void scan_serial(const float *a, float *b, size_t n, int exclusive)
     }
 }
 // end snippet serial-reference
+/* The check's reference, in double with each sum's error bound (ints: in
+ * unsigned arithmetic), is clu_scan_reference in common/scan.c. */
 
-// snippet: reference
-/* The same loop in double for floats, with mag[i], the root of the sum of
- * A[j]^2 over the terms of B[i], for the error bound; for ints in unsigned arithmetic,
- * which wraps exactly as the device does and is never undefined. */
-static void reference(const void *in, int is_int, size_t n, int exclusive, double *ref,
-                      double *mag, int *iref)
+/* ---- the kernels: each variant's launches ----------------------------------- */
+
+// snippet: multiblock
+/* Scan n values of `in` into `out` (the two may be the same buffer): scan
+ * each tile, then scan the tiles' totals, exclusively, with this same
+ * function, and add to every tile the total of the tiles before it. */
+static void multiblock(clu_launches *l, cl_program p, const char *kernel, size_t tile, cl_mem in, cl_mem out,
+                       size_t n, size_t esize, int exclusive)
 {
-    double s = 0.0, m = 0.0;
-    unsigned u = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (is_int) {
-            unsigned next = u + (unsigned)((const int *)in)[i];
-            iref[i] = (int)(exclusive ? u : next);
-            u = next;
-        } else {
-            double a = ((const float *)in)[i];
-            ref[i] = exclusive ? s : s + a;
-            mag[i] = sqrt(exclusive ? m : m + a * a);
-            s += a;
-            m += a * a;
-        }
-    }
+    size_t tiles = (n + tile - 1) / tile;
+    cl_mem sums = clu_launch_buffer(l, tiles * esize, "the tile totals");
+    clu_launch_add(l, p, kernel, tiles, in == out ? "scan tile totals" : "scan tiles", 3,
+                   (cl_mem[]){in, out, sums}, 2, (cl_uint[]){(cl_uint)n, (cl_uint)exclusive});
+    if (tiles == 1) return;
+    multiblock(l, p, kernel, tile, sums, sums, tiles, esize, 1);
+    clu_launch_add(l, p, "add_block_sums", tiles, "add tile totals", 2, (cl_mem[]){out, sums}, 2,
+                   (cl_uint[]){(cl_uint)n, (cl_uint)tile});
 }
-// end snippet reference
-
-/* ---- the variants ---------------------------------------------------------- */
-
-#define BLOCK "04-prefix-scan.cl"
-#define FAST "04-prefix-scan-fast.cl"
-#define MAXSTEPS 80
+// end snippet multiblock
 
 // snippet: plans
-/* A scan is a list of launches (a multi-block scan needs several) and the
- * buffers they use, built once, run to check it, run again to time it.
- * Every buffer has a guard zone past its end, checked after each run. */
-typedef struct { cl_kernel k; size_t groups; const char *what; int after_clear; } step;
-typedef struct { cl_mem mem; size_t bytes; const char *what; } buffer;
+/* A scan: its launches and buffers (each with a guard zone), what they read. */
 typedef struct {
-    clu_env *env;
-    cl_program block, fast, own; /* own: a tuned pass's build (its shape) */
-    size_t n, wg, items, esize, guard;
-    int exclusive, is_int, t_set, v_set; /* t_set, v_set: -t, -v given */
-    char defs[96];                       /* -D options besides the shape */
-    buffer in, out, bufs[MAXSTEPS];
-    cl_mem result; /* out, or the total for the reduction */
-    step steps[MAXSTEPS];
-    int nsteps, nbufs;
+    clu_launches run;
+    cl_program block, fast; /* kernels/04-prefix-scan.cl, kernels/04-prefix-scan-fast.cl */
+    size_t n, items, esize; /* values; values per work-item in a fast tile; bytes a value */
+    int exclusive, is_int;
+    cl_mem in, out, result; /* result: out, or the total for the reduction */
 } scan;
 // end snippet plans
 
 typedef struct variant variant;
-typedef const char *plan_fn(scan *s, const variant *v); /* why it cannot run here, or NULL */
-static plan_fn plan_multiblock, plan_reduce, plan_reduce_then_scan, plan_lookback, plan_tuned;
+typedef void plan_fn(scan *s, const variant *v);
+static plan_fn plan_multiblock, plan_reduce, plan_reduce_then_scan;
 
 // snippet: variants
 struct variant {
     const char *name, *why;
-    const char *kernel, *file; /* what scans (or sums) a tile; NULL: the C loop */
-    plan_fn *plan;             /* puts the variant's launches in order */
-    size_t per_item;           /* values per work-item in a tile; 0: -v of them */
-    int one_group, total_only; /* scans one tile at most; computes the total only */
-    int bank_model, fallbacks; /* prints the bank model; counts its fallbacks */
+    const char *kernel; /* what scans (or sums) a tile; NULL: the C loop */
+    plan_fn *plan;      /* puts the variant's launches in order */
+    size_t per_item;    /* values per work-item in a tile; 0: -v of them (the fast tiles) */
+    int one_group;      /* scans one tile at most */
 };
 
 static const variant variants[] = {
     {.name = "serial", .why = "the C loop on the host, in float: the baseline"},
     {.name = "hillis-steele", .why = "one work-group: log2(WG) steps of WG additions, double buffered",
-     .kernel = "scan_hillis_steele", .file = BLOCK, .plan = plan_multiblock, .per_item = 1, .one_group = 1},
+     .kernel = "scan_hillis_steele", .plan = plan_multiblock, .per_item = 1, .one_group = 1},
     {.name = "blelloch", .why = "one work-group: up-sweep and down-sweep, 2(m-1) additions for m = 2 WG values",
-     .kernel = "scan_blelloch", .file = BLOCK, .plan = plan_multiblock, .per_item = 2, .one_group = 1,
-     .bank_model = 1},
+     .kernel = "scan_blelloch", .plan = plan_multiblock, .per_item = 2, .one_group = 1},
     {.name = "blelloch-pad", .why = "the same, one word of padding per 32 against bank conflicts",
-     .kernel = "scan_blelloch_pad", .file = BLOCK, .plan = plan_multiblock, .per_item = 2, .one_group = 1,
-     .bank_model = 1},
+     .kernel = "scan_blelloch_pad", .plan = plan_multiblock, .per_item = 2, .one_group = 1},
     {.name = "multiblock-hs", .why = "any n: Hillis-Steele tiles, their totals scanned recursively and added back",
-     .kernel = "scan_hillis_steele", .file = BLOCK, .plan = plan_multiblock, .per_item = 1},
+     .kernel = "scan_hillis_steele", .plan = plan_multiblock, .per_item = 1},
     {.name = "multiblock-blelloch", .why = "any n: the same with Blelloch tiles",
-     .kernel = "scan_blelloch", .file = BLOCK, .plan = plan_multiblock, .per_item = 2},
+     .kernel = "scan_blelloch", .plan = plan_multiblock, .per_item = 2},
     {.name = "multiblock", .why = "any n: the same with padded Blelloch tiles (4n values of traffic)",
-     .kernel = "scan_blelloch_pad", .file = BLOCK, .plan = plan_multiblock, .per_item = 2},
+     .kernel = "scan_blelloch_pad", .plan = plan_multiblock, .per_item = 2},
     {.name = "reduce", .why = "the up-sweep alone: the total of n values, each read once (1n)",
-     .kernel = "reduce_tiles", .file = FAST, .plan = plan_reduce, .total_only = 1},
+     .kernel = "reduce_tiles", .plan = plan_reduce},
     {.name = "reduce-then-scan",
      .why = "tile totals, their scan, then each tile scanned again from its total (3n)",
-     .kernel = "scan_tiles", .file = FAST, .plan = plan_reduce_then_scan},
-    {.name = "lookback", .why = "one pass (2n): each tile adds its predecessors' published totals",
-     .kernel = "scan_lookback", .file = FAST, .plan = plan_lookback},
-    {.name = "onepass", .why = "the pass tuned, and a group tired of waiting sums the silent tile itself",
-     .kernel = "scan_onepass", .file = "04-prefix-scan-onepass.cl", .plan = plan_tuned, .fallbacks = 1},
-    {.name = "fallback", .why = "the same with tiles numbered by group id, no ticket: fewer atomics",
-     .kernel = "scan_fallback", .file = "04-prefix-scan-onepass.cl", .plan = plan_tuned, .fallbacks = 1},
-    {.name = "cpu-chunks", .why = "one work-item per chunk of 32768 values: sum, look back, scan again from cache",
-     .kernel = "scan_cpu", .file = "04-prefix-scan-cpu.cl", .plan = plan_tuned, .fallbacks = 1},
+     .kernel = "scan_tiles", .plan = plan_reduce_then_scan},
 };
 // end snippet variants
 enum { NVARIANTS = sizeof variants / sizeof variants[0] };
 
 static size_t tile_of(const scan *s, const variant *v)
 {
-    return s->wg * (v->per_item ? v->per_item : s->items);
+    return s->run.wg * (v->per_item ? v->per_item : s->items);
 }
 
-/* Why variant v cannot run with these options, or NULL (the tuned passes
- * add theirs in fast-paths.c). */
+static void plan_multiblock(scan *s, const variant *v)
+{
+    multiblock(&s->run, s->block, v->kernel, tile_of(s, v), s->in, s->out, s->n, s->esize, s->exclusive);
+}
+
+// snippet: reduce
+/* The up-sweep alone: totals of tiles, then totals of those, down to one. */
+static void plan_reduce(scan *s, const variant *v)
+{
+    cl_mem src = s->in;
+    for (size_t n = s->n, tiles = 0; tiles != 1; n = tiles) {
+        tiles = (n + tile_of(s, v) - 1) / tile_of(s, v);
+        cl_mem sums = clu_launch_buffer(&s->run, tiles * s->esize, "the tile totals");
+        clu_launch_add(&s->run, s->fast, v->kernel, tiles, src == s->in ? "reduce tiles" : "reduce totals", 2,
+                       (cl_mem[]){src, sums}, 1, (cl_uint[]){(cl_uint)n});
+        s->result = src = sums;
+    }
+}
+// end snippet reduce
+
+// snippet: reduce-then-scan
+/* Reduce-then-scan: the tile totals (reading the input), their scan (few:
+ * n / tile), each tile scanned again from its starting total. 3n values. */
+static void plan_reduce_then_scan(scan *s, const variant *v)
+{
+    size_t tiles = (s->n + tile_of(s, v) - 1) / tile_of(s, v);
+    cl_mem sums = clu_launch_buffer(&s->run, tiles * s->esize, "the tile totals");
+    clu_launch_add(&s->run, s->fast, "reduce_tiles", tiles, "reduce tiles", 2, (cl_mem[]){s->in, sums}, 1,
+                   (cl_uint[]){(cl_uint)s->n});
+    multiblock(&s->run, s->block, "scan_blelloch_pad", 2 * s->run.wg, sums, sums, tiles, s->esize, 1);
+    clu_launch_add(&s->run, s->fast, v->kernel, tiles, "rescan tiles from totals", 3,
+                   (cl_mem[]){s->in, s->out, sums}, 2, (cl_uint[]){(cl_uint)s->n, (cl_uint)s->exclusive});
+}
+// end snippet reduce-then-scan
+
 static const char *why_not(const scan *s, const variant *v)
 {
     static char why[160];
     if (!v->plan) return s->is_int ? "the serial baseline scans floats" : NULL;
     if (tile_of(s, v) < 2) return "tiles of one value never get shorter: use -t 2 or more";
-    if (s->items > 64 && !fast_is_tuned(v->name)) return "at most 64 values per work-item (-v) in a tile";
-    if (v->one_group && s->n > tile_of(s, v))
-        return snprintf(why, sizeof why, "it scans within one work-group: n must be at most %zu with "
-                        "-t %zu (use -o multiblock for more)", tile_of(s, v), s->wg), why;
-    return NULL;
+    snprintf(why, sizeof why, "it scans within one work-group: n must be at most %zu with -t %zu (use -o "
+             "multiblock for more)", tile_of(s, v), s->run.wg);
+    return v->one_group && s->n > tile_of(s, v) ? why : NULL;
 }
 
-/* A kernel for the next launch, its buffers and then its 32-bit numbers as
- * arguments; refused (exit 2) if the work-group or its local arrays do not
- * fit this device. */
-static void add_step(scan *s, cl_program p, const char *name, size_t groups, const char *what, int nmem,
-                     const cl_mem *mem, int nnum, const cl_uint *num)
-{
-    if (s->nsteps == MAXSTEPS) clu_die("too many launches in one scan");
-    cl_kernel k = clu_kernel(p, name);
-    for (int i = 0; i < nmem; i++) CLU_CHECK(clSetKernelArg(k, (cl_uint)i, sizeof(cl_mem), &mem[i]));
-    for (int i = 0; i < nnum; i++) CLU_CHECK(clSetKernelArg(k, (cl_uint)(nmem + i), sizeof(cl_uint), &num[i]));
-    clu_check_wgsize(s->env, k, s->wg);
-    s->steps[s->nsteps++] = (step){.k = k, .groups = groups, .what = what};
-}
-
-/* A buffer of `bytes` and a guard zone after it. */
-static cl_mem add_buffer(scan *s, size_t bytes, const char *what)
-{
-    cl_mem m = clu_buffer(s->env, CL_MEM_READ_WRITE, bytes + s->guard, NULL, what);
-    s->bufs[s->nbufs++] = (buffer){.mem = m, .bytes = bytes, .what = what};
-    return m;
-}
-
-// snippet: multiblock
-/* Scan n values of `in` into `out` (the two may be the same buffer): scan
- * each tile, then scan the tiles' totals, exclusively, with this same
- * function, and add to every tile the total of the tiles before it. */
-static void multiblock(scan *s, const char *kernel, size_t tile, cl_mem in, cl_mem out, size_t n,
-                       int exclusive)
-{
-    size_t tiles = (n + tile - 1) / tile;
-    cl_mem sums = add_buffer(s, tiles * s->esize, "the tile totals");
-    add_step(s, s->block, kernel, tiles, in == out ? "scan tile totals" : "scan tiles", 3,
-             (cl_mem[]){in, out, sums}, 2, (cl_uint[]){(cl_uint)n, (cl_uint)exclusive});
-    if (tiles == 1) return;
-    multiblock(s, kernel, tile, sums, sums, tiles, 1);
-    add_step(s, s->block, "add_block_sums", tiles, "add tile totals", 2, (cl_mem[]){out, sums}, 2,
-             (cl_uint[]){(cl_uint)n, (cl_uint)tile});
-}
-// end snippet multiblock
-
-static const char *plan_multiblock(scan *s, const variant *v)
-{
-    multiblock(s, v->kernel, tile_of(s, v), s->in.mem, s->out.mem, s->n, s->exclusive);
-    return NULL;
-}
-
-// snippet: reduce
-/* The up-sweep alone: totals of tiles, then totals of those, down to one. */
-static const char *plan_reduce(scan *s, const variant *v)
-{
-    cl_mem src = s->in.mem;
-    for (size_t n = s->n, tiles = 0; tiles != 1; n = tiles) {
-        tiles = (n + tile_of(s, v) - 1) / tile_of(s, v);
-        cl_mem sums = add_buffer(s, tiles * s->esize, "the tile totals");
-        add_step(s, s->fast, v->kernel, tiles, src == s->in.mem ? "reduce tiles" : "reduce totals", 2,
-                 (cl_mem[]){src, sums}, 1, (cl_uint[]){(cl_uint)n});
-        s->result = src = sums;
-    }
-    return NULL;
-}
-// end snippet reduce
-
-// snippet: reduce-then-scan
-/* Reduce-then-scan: read the input once to get the tile totals, scan the
- * totals (few: n / tile), read the input again to scan each tile from its
- * starting total. 3n values of traffic. */
-static const char *plan_reduce_then_scan(scan *s, const variant *v)
-{
-    size_t tiles = (s->n + tile_of(s, v) - 1) / tile_of(s, v);
-    cl_mem sums = add_buffer(s, tiles * s->esize, "the tile totals");
-    add_step(s, s->fast, "reduce_tiles", tiles, "reduce tiles", 2, (cl_mem[]){s->in.mem, sums}, 1,
-             (cl_uint[]){(cl_uint)s->n});
-    multiblock(s, "scan_blelloch_pad", 2 * s->wg, sums, sums, tiles, 1);
-    add_step(s, s->fast, v->kernel, tiles, "rescan tiles from totals", 3, (cl_mem[]){s->in.mem, s->out.mem, sums},
-             2, (cl_uint[]){(cl_uint)s->n, (cl_uint)s->exclusive});
-    return NULL;
-}
-// end snippet reduce-then-scan
-
-// snippet: lookback-host
-/* The single pass: clear the `head` counters and the statuses (`words`
- * words of `size` bytes per tile), then one launch. */
-static void single_pass(scan *s, cl_program p, const variant *v, const char *clear, size_t head, size_t words,
-                        size_t size)
-{
-    size_t tiles = (s->n + tile_of(s, v) - 1) / tile_of(s, v);
-    cl_uint count = (cl_uint)(head + words * tiles);
-    cl_mem status = add_buffer(s, count * size, "the tile statuses");
-    add_step(s, p, clear, (count + s->wg - 1) / s->wg, "clear statuses", 1, &status, 1, &count);
-    add_step(s, p, v->kernel, tiles, "scan in one pass", 3, (cl_mem[]){s->in.mem, s->out.mem, status}, 2,
-             (cl_uint[]){(cl_uint)s->n, (cl_uint)s->exclusive});
-    s->steps[s->nsteps - 1].after_clear = 1;
-}
-
-static const char *plan_lookback(scan *s, const variant *v)
-{
-    single_pass(s, s->fast, v, "clear_status", 1, 2, sizeof(cl_uint)); /* the ticket; two 32-bit words a tile */
-    return NULL;
-}
-// end snippet lookback-host
-
-// snippet: onepass-host
-/* The tuned passes: their own shape and device switches (fast-paths.c); the
- * ticket, the count of fallbacks, then one 64-bit status per tile. */
-static const char *plan_tuned(scan *s, const variant *v)
-{
-    char defs[128];
-    const char *why = NULL;
-    size_t wg, items;
-    fast_shape(v->name, &wg, &items);
-    s->wg = s->t_set ? s->wg : wg, s->items = s->v_set ? s->items : items;
-    if ((why = fast_why_not(s->env, v->name, s->wg, s->items))) return why;
-    snprintf(defs, sizeof defs, "%s %s", s->defs, fast_device_defs(s->env));
-    fast_build(s->env, &v->file, &s->own, 1, defs, &s->wg, &s->items, s->t_set, s->v_set);
-    if ((why = fast_why_not(s->env, v->name, s->wg, s->items))) return why; /* the device's shape */
-    single_pass(s, s->own, v, "clear_status64", 2, 1, sizeof(cl_ulong));
-    return NULL;
-}
-// end snippet onepass-host
-
-/* ---- run and verify ------------------------------------------------------- */
-
-/* Marks: a NaN for "never written" in every buffer before a run, and in
- * its guard zone a tiny number that any addition to it changes. */
-#define UNWRITTEN 0x7fc00000u
-#define GUARD 0x0badf00du
-
-/* Mark every buffer (the output and the plan's own), run the launches in
- * order, then check that each guard zone still holds its marks: a write
- * past the end is a wrong result, with the place. Written, not filled:
- * Oclgrind counts filled memory as uninitialized even after a kernel wrote it. */
-static size_t run_steps(scan *s)
-{
-    size_t bad = 0, most = s->out.bytes;
-    for (int i = 0; i < s->nbufs; i++) most = s->bufs[i].bytes > most ? s->bufs[i].bytes : most;
-    uint32_t *h = clu_malloc(most + s->guard, "the marks");
-    for (int i = -1; i < s->nbufs; i++) {
-        const buffer *b = i < 0 ? &s->out : &s->bufs[i];
-        for (size_t w = 0; w < (b->bytes + s->guard) / 4; w++) h[w] = w < b->bytes / 4 ? UNWRITTEN : GUARD;
-        CLU_CHECK(clEnqueueWriteBuffer(s->env->queue, b->mem, CL_TRUE, 0, b->bytes + s->guard, h, 0, NULL, NULL));
-    }
-    for (int i = 0; i < s->nsteps; i++) {
-        size_t global = s->steps[i].groups * s->wg;
-        CLU_CHECK(clEnqueueNDRangeKernel(s->env->queue, s->steps[i].k, 1, NULL, &global, &s->wg, 0, NULL, NULL));
-    }
-    CLU_CHECK(clFinish(s->env->queue)); /* a kernel that faulted is reported here */
-    for (int i = -1; i < s->nbufs; i++) {
-        const buffer *b = i < 0 ? &s->out : &s->bufs[i];
-        CLU_CHECK(clEnqueueReadBuffer(s->env->queue, b->mem, CL_TRUE, b->bytes, s->guard, h, 0, NULL, NULL));
-        for (size_t w = 0; w < s->guard / 4; w++)
-            if (h[w] != GUARD && !bad++)
-                printf("FAILED: a kernel wrote past the end of %s (%zu bytes): at byte %zu after it\n", b->what,
-                       b->bytes, 4 * w);
-    }
-    free(h);
-    return bad;
-}
-
-/* What status[1] holds after a tuned pass: how many tiles a waiting group
- * summed itself because their owner had not published yet. */
-static unsigned long long fallbacks(scan *s)
-{
-    cl_ulong head[2] = {0, 0};
-    clu_read(s->env, s->bufs[s->nbufs - 1].mem, sizeof head, head);
-    return (unsigned long long)head[1];
-}
+/* ---- check ---------------------------------------------------------------------- */
 
 // snippet: check
-/* Run variant v once on whole numbers (every result must be exact) or on
- * random values (floats within the realistic bound, ints exact); return how
- * many results are wrong. Halves +-1/2..4 (half of them x.5): the partial
- * sums are random walks, about sqrt(5.4 n) in size: 1.1e5 at n = 2^31, far
- * below 2^23, so every float sum is exact, a missing term always shows, and
- * so does a scan that keeps only whole numbers. The ints are twice those
- * halves. Random floats: their total is kept away from 0. */
+/* Run variant v once on halves +-1/2..4 (partial sums about sqrt(5.4 n),
+ * far below 2^23 even at n = 2^31: every float sum exact, a missing term
+ * shows; the ints: twice those) or on random values (floats within the
+ * realistic bound, their total kept off 0); return how many are wrong. */
 static size_t check(scan *s, const variant *v, int exact, void *h_in, void *h_out, double *ref,
                     double *mag, int *iref)
 {
-    size_t n = s->n, nout = v->total_only ? 1 : n, wrong = 0;
-    float *f = h_in;
-    if (exact) {
-        clu_fill_halves(f, n, 4, 4);
-        for (size_t i = 0; s->is_int && i < n; i++) { /* twice the same halves, as ints */
-            int x = (int)(2.0f * f[i]);
-            memcpy((char *)h_in + i * sizeof x, &x, sizeof x);
-        }
-    } else if (s->is_int) clu_fill_random_int(h_in, n, 5, -1000, 1000);
-    else clu_fill_random(f, n, 5, -1.0f, 1.0f), clu_move_sum_off_zero(f, n);
-    reference(h_in, s->is_int, n, s->exclusive && !v->total_only, ref, mag, iref);
+    const int total_only = v->plan == plan_reduce;
+    size_t n = s->n, nout = total_only ? 1 : n, wrong = 0;
+    clu_scan_data(h_in, n, s->is_int, exact);
+    clu_scan_reference(h_in, s->is_int, n, s->exclusive && !total_only, ref, mag, iref);
 
     if (v->plan) {
-        CLU_CHECK(clEnqueueWriteBuffer(s->env->queue, s->in.mem, CL_TRUE, 0, n * s->esize, h_in, 0, NULL, NULL));
-        wrong = run_steps(s); /* an output it never writes stays NaN, and fails */
-        clu_read(s->env, s->result, nout * s->esize, h_out);
-        if (v->fallbacks) printf("%s: %llu fallbacks (tiles summed by a waiting group)\n", v->name, fallbacks(s));
+        CLU_CHECK(clEnqueueWriteBuffer(s->run.env->queue, s->in, CL_TRUE, 0, n * s->esize, h_in, 0, NULL, NULL));
+        wrong = clu_launches_run(&s->run); /* an output it never writes stays NaN, and fails */
+        clu_read(s->run.env, s->result, nout * s->esize, h_out);
     } else scan_serial(h_in, h_out, n, s->exclusive);
-
     char what[64];
-    snprintf(what, sizeof what, "%s%s%s", v->name, v->total_only ? " total" : "", exact ? " (whole numbers)" : "");
+    snprintf(what, sizeof what, "%s%s%s", v->name, total_only ? " total" : "", exact ? " (whole numbers)" : "");
     size_t last = n - nout; /* the total is the last inclusive sum */
     if (s->is_int) return wrong + clu_verify_int(what, h_out, iref + last, nout);
     return wrong + clu_verify(what, h_out, ref + last, exact ? NULL : mag + last, nout, n);
 }
 // end snippet check
 
-/* ---- time ------------------------------------------------------------------- */
+/* ---- time ------------------------------------------------------------------------ */
 
 // snippet: time
-/* Each launch of the scan, best of `reps` with clu_run_best; the scan's time
- * is their sum. A look-back launch needs cleared statuses, so it is timed
- * one run at a time, each after a clear. The serial loop: host clock. */
-static double time_variant(scan *s, const variant *v, size_t reps, void *h_in, void *h_out,
-                           double *stage_ms)
+/* Each launch, best of `reps` (clu_run_best); the scan's time is their sum. */
+static double time_variant(scan *s, const variant *v, size_t reps, void *h_in, void *h_out, double *stage_ms)
 {
-    double total = 0.0;
-    /* Three untimed runs first: on a GPU left idle during the host's checks
-     * the first launches run slower (on the H200, without them, the best of
-     * five timed runs was 0.86-0.87 of the copy kernel, against 0.93-0.94). */
-    for (int r = 0; r < 3 * !!v->plan; r++)
-        for (int i = 0; i < s->nsteps; i++) {
-            size_t global = s->steps[i].groups * s->wg;
-            CLU_CHECK(clEnqueueNDRangeKernel(s->env->queue, s->steps[i].k, 1, NULL, &global, &s->wg, 0, NULL,
-                                             NULL));
-        }
-    CLU_CHECK(clFinish(s->env->queue));
+    double best = INFINITY;
     for (size_t r = 0; !v->plan && r < reps; r++) {
         double t0 = clu_now();
         scan_serial(h_in, h_out, s->n, s->exclusive);
-        total = r == 0 ? (clu_now() - t0) * 1e3 : fmin(total, (clu_now() - t0) * 1e3);
+        best = fmin(best, (clu_now() - t0) * 1e3);
     }
-    for (int i = 0; i < s->nsteps; i++) {
-        step *st = &s->steps[i];
-        size_t global = st->groups * s->wg, clear = st->after_clear ? st[-1].groups * s->wg : 0;
-        if (!st->after_clear) stage_ms[i] = clu_run_best(s->env, st->k, 1, &global, &s->wg, reps);
-        else for (size_t r = 0; r < reps; r++) {
-            clu_run_best(s->env, st[-1].k, 1, &clear, &s->wg, 1);
-            double ms = clu_run_best(s->env, st->k, 1, &global, &s->wg, 1);
-            stage_ms[i] = r == 0 ? ms : fmin(ms, stage_ms[i]);
-        }
-        total += stage_ms[i];
-    }
-    return total;
+    return v->plan ? clu_launches_time(&s->run, reps, stage_ms) : best;
 }
 // end snippet time
 
-/* ---- report ----------------------------------------------------------------- */
+/* ---- report ------------------------------------------------------------------------ */
 
-static void report(scan *s, const variant *v, const char *type, size_t reps, double ms,
-                   const double *stage_ms, double copy, int is_default)
+static void report(const scan *s, const variant *v, const char *type, size_t reps, double ms, const double *stage_ms,
+                   double copy)
 {
-    double slowest = 0.0, gbps = (v->total_only ? 1.0 : 2.0) * (double)(s->n * s->esize) / ms * 1e-6;
-    printf("%-19s %10.4f ms (best of %zu%s): %8.2f GB/s", v->name, ms, reps,
-           v->plan ? " per launch" : " on the host", gbps);
-    if (copy > 0) printf(", %.1f%% of the copy kernel", 100.0 * gbps / copy);
-    printf("%s\n", is_default ? " (this device's default)" : "");
-    for (int i = 0; i < s->nsteps; i++) {
-        if (s->nsteps > 1) printf("  %-24s %10.4f ms\n", s->steps[i].what, stage_ms[i]);
+    const int total_only = v->plan == plan_reduce;
+    double slowest = 0.0, gbps = (total_only ? 1.0 : 2.0) * (double)(s->n * s->esize) / ms * 1e-6;
+    printf("%-19s %10.4f ms (best of %zu%s): %8.2f GB/s, %.1f%% of the copy kernel\n", v->name, ms, reps,
+           v->plan ? " per launch" : " on the host", gbps, 100.0 * gbps / copy);
+    for (int i = 0; v->plan && i < s->run.nsteps; i++) {
+        if (s->run.nsteps > 1) printf("  %-24s %10.4f ms\n", s->run.steps[i].what, stage_ms[i]);
         slowest = fmax(slowest, stage_ms[i]);
     }
-    printf("result: variant=%s type=%s scan=%s n=%zu wg=%zu items=%zu tile=%zu ms=%.5f gbps=%.3f "
-           "launches=%d slowest_ms=%.5f", v->name, type, v->total_only ? "total" : s->exclusive ?
-           "exclusive" : "inclusive", s->n, s->wg, s->items, v->plan ? tile_of(s, v) : s->n, ms, gbps,
-           s->nsteps, slowest);
-    if (copy > 0) printf(" copy_gbps=%.3f pct_copy=%.2f", copy, 100.0 * gbps / copy);
-    if (v->fallbacks) printf(" fallbacks=%llu", fallbacks(s)); /* in the last timed run */
-    printf(" timer=%s default=%d\n", !v->plan || s->env->host_timer ? "host" : "events", is_default);
+    printf("result: variant=%s type=%s scan=%s n=%zu wg=%zu items=%zu tile=%zu ms=%.5f gbps=%.3f launches=%d "
+           "slowest_ms=%.5f", v->name, type, total_only ? "total" : s->exclusive ? "exclusive" : "inclusive", s->n,
+           s->run.wg, s->items, v->plan ? tile_of(s, v) : s->n, ms, gbps, s->run.nsteps, v->plan ? slowest : ms);
+    printf(" copy_gbps=%.3f pct_copy=%.2f timer=%s\n", copy, 100.0 * gbps / copy,
+           !v->plan || s->run.env->host_timer ? "host" : "events");
 }
 
-/* ---- main ------------------------------------------------------------------- */
+/* ---- main ---------------------------------------------------------------------------- */
 
 int main(int argc, char **argv)
 {
-    size_t n = 1 << 20, wg = 0, items = 0, reps = 5, spin = 0; /* 0: not given */
-    int chosen = -1, excl_flag = 0, incl_flag = 0;
-    const char *type_s = "float", *test_s = "off";
+    size_t n = N_DEFAULT, t = 0, v = 0, reps = 5; /* t, v: 0 if not given */
+    int chosen = -1, excl = 0, incl = 0;
+    const char *type = "float";
     // snippet: options
     const clu_option opts[] = {
         {.flag = "-o", .metavar = "VARIANT", .help = "the scan to run", .kind = CLU_OPT_VARIANT, .dest = &chosen,
-         .table = variants, .count = NVARIANTS, .stride = sizeof variants[0]},
+         CLU_VARIANTS(variants)},
         {.flag = "-n", .metavar = "N", .help = "number of values to scan", .kind = CLU_OPT_SIZE, .dest = &n,
          .min = 1, .max = (size_t)1 << 31},
-        {.flag = "-T", .metavar = "TYPE", .help = "float or int", .kind = CLU_OPT_STRING, .dest = &type_s},
-        {.flag = "-i", .help = "inclusive scan: B[i] includes A[i] (the default)", .kind = CLU_OPT_FLAG,
-         .dest = &incl_flag},
+        {.flag = "-T", .metavar = "TYPE", .help = "float or int", .kind = CLU_OPT_STRING, .dest = &type},
+        {.flag = "-i", .help = "inclusive scan: B[i] includes A[i] (the default)", .kind = CLU_OPT_FLAG, .dest = &incl},
         {.flag = "-e", .help = "exclusive scan: B[i] = A[0] + ... + A[i-1], B[0] = 0", .kind = CLU_OPT_FLAG,
-         .dest = &excl_flag},
-        {.flag = "-t", .metavar = "WG", .help = "work-group size, a power of two (0: the most the kernels "
-         "allow, up to 256; the tuned passes: their own, fast-paths.c)", .kind = CLU_OPT_SIZE, .dest = &wg, .min = 1,
-         .max = 1 << 16},
-        {.flag = "-v", .metavar = "ITEMS", .help = "values per work-item of reduce ... fallback (multiple of 4, "
-         "at most 64; 0: 16, or what local memory holds), or cpu-chunks' chunk (multiple of 8)",
-         .kind = CLU_OPT_SIZE, .dest = &items, .min = 4, .max = 1 << 20},
-        {.flag = "-s", .metavar = "POLLS", .help = "polls before fallback or cpu-chunks sums a silent tile "
-         "itself (0: the kernel's own)", .kind = CLU_OPT_SIZE, .dest = &spin, .min = 1, .max = 1u << 30},
-        {.flag = "--look-back", .metavar = "MODE", .help = "for tests: far (every look-back walks to tile 0) "
-         "or fallback (also sums the nearest tile itself)", .kind = CLU_OPT_STRING, .dest = &test_s},
+         .dest = &excl},
+        {.flag = "-t", .metavar = "WG", .help = "work-group size, a power of two (default 256, or what the kernels "
+         "allow)", .kind = CLU_OPT_SIZE, .dest = &t, .min = 1, .max = 1 << 16},
+        {.flag = "-v", .metavar = "ITEMS", .help = "values per work-item of reduce and reduce-then-scan (multiple "
+         "of 4, at most 64; default 16, or what local memory holds)", .kind = CLU_OPT_SIZE, .dest = &v, .min = 4,
+         .max = 64},
         {.flag = "-r", .metavar = "REPS", .help = "timed runs of each launch; the best counts",
          .kind = CLU_OPT_SIZE, .dest = &reps, .min = 1, .max = 100},
     };
     // end snippet options
     clu_common common;
-    clu_parse_args(argc, argv, "lesson 04: prefix scan, from one work-group to memory speed", opts,
+    clu_parse_args(argc, argv, "lesson 04: prefix scan, from one work-group to any n", opts,
                    sizeof opts / sizeof opts[0], &common);
-    const int is_int = !strcmp(type_s, "int");
-    const int test = !strcmp(test_s, "far") ? 1 : !strcmp(test_s, "fallback") ? 3 : 0;
-    if (!is_int && strcmp(type_s, "float")) clu_die("-T %s: the type is float or int", type_s);
-    if (!test && strcmp(test_s, "off")) clu_die("--look-back %s: the mode is far or fallback", test_s);
-    if (excl_flag && incl_flag) clu_die("-i and -e exclude each other: choose one");
-    if (wg & (wg - 1)) clu_die("-t %zu: the work-group size must be a power of two", wg);
-    if (items % 4) clu_die("-v %zu: the values per work-item must be a multiple of 4", items);
+    const int is_int = !strcmp(type, "int");
+    if (!is_int && strcmp(type, "float")) clu_die("-T %s: the type is float or int", type);
+    if (excl && incl) clu_die("-i and -e exclude each other: choose one");
+    if (t & (t - 1)) clu_die("-t %zu: the work-group size must be a power of two", t);
+    if (v % 4) clu_die("-v %zu: the values per work-item must be a multiple of 4", v);
 
     clu_env env;
     clu_setup(&env, &common);
     const size_t esize = is_int ? sizeof(int) : sizeof(float), bytes = clu_bytes(n, esize, "the input");
     // snippet: memory-check
     /* Refuse, before allocating, what would not finish in the budget or fit
-     * in memory. Time, per variant: its two checks (data, the C reference,
-     * the comparison), ~20 steps of serial C a value; its kernels, three
-     * passes over the data a run at the copy kernel's speed, and work-group
-     * scans whose barriers cost a CPU about 32 steps of the probe's chain a
-     * value. With
-     * --look-back every tile reads every status before its own: tiles^2
-     * reads in the two checks of each of the (at most four) look-back passes.
-     * Memory: input, output and reference on the host; input, output, the
-     * copy kernel's two, the tile totals (at most n) on the device, with a
-     * guard zone of at least the largest tile after each buffer. */
-    const size_t runs = chosen < 0 ? NVARIANTS : 1, tile = 2 * (wg ? wg : 256) * (items ? items : 32);
+     * in memory. Per variant: two checks, ~20 steps of C a value; six passes
+     * over the data a run, and barriers (~32 FMA steps a value on a CPU).
+     * Host: input, output, reference; device: input, output, the copy
+     * kernel's two, the tile totals, each with a guard zone. */
+    const size_t runs = chosen < 0 ? NVARIANTS : 1, tile = 2 * (t ? t : WG) * (v ? v : 32);
     const size_t guard = clu_bytes(tile > 32768 ? tile : 32768, esize, "a guard zone");
-    const double tiles = (double)n / (double)(wg || items ? (wg ? wg : 1) * (items ? items : 16) : 4096);
     const double launches = (double)(runs * (reps + 2));
     clu_check_budget(&env, &common, (clu_work){.fma = 32.0 * n * launches,
-                     .bytes = (double)n * (double)esize * 6 * launches +
-                              (test ? tiles * tiles * 16 * (double)(runs < 4 ? runs : 4) : 0.0),
-                     .host = 20.0 * n * (double)runs},
+                     .bytes = (double)n * (double)esize * 6 * launches, .host = 20.0 * n * (double)runs},
                      "the checks and runs of these scans");
     clu_check_memory(&env, clu_bytes(n, 2 * esize + (is_int ? sizeof(int) : 2 * sizeof(double)), "the host arrays"),
                      clu_bytes(n, 5 * esize, "the buffers") + 64 * guard);
     clu_check_alloc(&env, bytes + guard, "the output");
     // end snippet memory-check
-    scan proto = {.env = &env, .n = n, .wg = wg ? wg : 256, .items = items ? items : 16, .esize = esize,
-                  .guard = guard, .exclusive = excl_flag, .is_int = is_int, .t_set = wg != 0, .v_set = items != 0};
-    /* The kernels' -D options: the type, the look-back test, the polls. */
-    int len = snprintf(proto.defs, sizeof proto.defs, "-DTYPE_INT=%d -DLOOKBACK_TEST=%d", is_int, test);
-    if (spin) snprintf(proto.defs + len, sizeof proto.defs - (size_t)len, " -DSPIN_LIMIT=%zu", spin);
-    cl_program progs[2] = {NULL, NULL}; /* the kernels every taught variant shares */
-    if (chosen < 0 || (variants[chosen].plan && !fast_is_tuned(variants[chosen].name)))
-        fast_build(&env, (const char *const[]){BLOCK, FAST}, progs, 2, proto.defs, &proto.wg, &proto.items,
-                   proto.t_set, proto.v_set);
-    proto.block = progs[0], proto.fast = progs[1];
-    proto.in = (buffer){.mem = clu_buffer(&env, CL_MEM_READ_ONLY, bytes, NULL, "the input"), .bytes = bytes,
-                        .what = "the input"};
-    proto.out = (buffer){.mem = clu_buffer(&env, CL_MEM_READ_WRITE, bytes + guard, NULL, "the output"),
-                         .bytes = bytes, .what = "the output"};
-    proto.result = proto.out.mem;
-    const char *default_why, *default_name = fast_default(&env, &default_why);
-    printf("scan:     n = %zu %ss, %s, work-group %zu, %zu values per work-item in the fast tiles\n", n,
-           type_s, excl_flag ? "exclusive" : "inclusive", proto.wg, proto.items);
-    printf("default:  %s (%s)\n", default_name, default_why);
+    /* The shape: -t and -v, or the defaults as this device allows them. */
+    size_t wg = t ? t : WG, items = v ? v : ITEMS;
+    cl_program progs[2] = {NULL, NULL};
+    if (chosen < 0 || variants[chosen].plan)
+        clu_build_fitted(&env, (const char *const[]){"04-prefix-scan.cl", "04-prefix-scan-fast.cl"}, progs, 2,
+                         is_int ? "-DTYPE_INT=1" : "-DTYPE_INT=0", &wg, &items, t != 0, v != 0);
+    cl_mem in = clu_buffer(&env, CL_MEM_READ_ONLY, bytes, NULL, "the input");
+    cl_mem out = clu_buffer(&env, CL_MEM_READ_WRITE, bytes + guard, NULL, "the output");
+    printf("scan:     n = %zu %ss, %s, work-group %zu, %zu values per work-item in the fast tiles\n", n, type,
+           excl ? "exclusive" : "inclusive", wg, items);
 
-    /* Every variant's launches first: a variant this device cannot run says
-     * why (an explicit -o must run: exit 2); the others run. */
+    /* Every variant's launches first: one that cannot run says why (-o: exit 2). */
     static scan plans[NVARIANTS];
-    int run[NVARIANTS], banks = 0;
-    for (int v = 0; v < NVARIANTS; v++) {
-        plans[v] = proto;
-        const char *why = chosen >= 0 && chosen != v ? "" : why_not(&plans[v], &variants[v]);
-        if (!why && variants[v].plan) why = variants[v].plan(&plans[v], &variants[v]);
-        if (why && chosen == v) clu_die("-o %s: %s", variants[v].name, why);
-        if (why && chosen < 0) printf("%-19s skipped: %s\n", variants[v].name, why);
-        run[v] = !why;
-        if (run[v] && variants[v].bank_model && !banks++) fast_print_bank_model(proto.wg);
+    int run[NVARIANTS];
+    for (int i = 0; i < NVARIANTS; i++) {
+        plans[i] = (scan){.run = {.env = &env, .wg = wg, .guard = guard}, .block = progs[0], .fast = progs[1],
+                          .n = n, .items = items, .esize = esize, .exclusive = excl, .is_int = is_int, .in = in,
+                          .out = out, .result = out};
+        const char *why = chosen >= 0 && chosen != i ? "" : why_not(&plans[i], &variants[i]);
+        if (why && chosen == i) clu_die("-o %s: %s", variants[i].name, why);
+        if (why && chosen < 0) printf("%-19s skipped: %s\n", variants[i].name, why);
+        run[i] = !why;
+        if (!run[i] || !variants[i].plan) continue;
+        clu_launch_guard(&plans[i].run, out, bytes, "the output");
+        variants[i].plan(&plans[i], &variants[i]);
     }
+    for (int i = 0, shown = 0; i < NVARIANTS; i++) /* under blelloch or blelloch-pad */
+        if (run[i] && variants[i].one_group && variants[i].per_item == 2 && !shown++) print_bank_model(wg);
 
     void *h_in = clu_malloc(bytes, "the input"), *h_out = clu_malloc(bytes, "the output");
     double *ref = is_int ? NULL : clu_malloc(clu_bytes(n, sizeof(double), "ref"), "the reference");
     double *mag = is_int ? NULL : clu_malloc(n * sizeof(double), "the error bounds");
     int *iref = is_int ? clu_malloc(bytes, "the reference") : NULL;
     size_t wrong = 0;
-    for (int v = 0; v < NVARIANTS; v++) {
-        clu_step(variants[v].name);
-        for (int exact = 1; run[v] && exact >= 0; exact--)
-            wrong += check(&plans[v], &variants[v], exact, h_in, h_out, ref, mag, iref);
+    for (int i = 0; i < NVARIANTS; i++) {
+        clu_step(variants[i].name);
+        for (int exact = 1; run[i] && exact >= 0; exact--)
+            wrong += check(&plans[i], &variants[i], exact, h_in, h_out, ref, mag, iref);
     }
 
     // snippet: bandwidth
@@ -550,22 +333,16 @@ int main(int argc, char **argv)
     // end snippet bandwidth
     if (sim) printf("time:     not measured: a simulator has no speed to measure\n");
     else if (!wrong) printf("copy:     float4 copy kernel, %zu bytes: %.2f GB/s (read + written)\n", copy_bytes, copy);
-    for (int v = 0; v < NVARIANTS && !wrong && !sim; v++) {
-        double stage_ms[MAXSTEPS];
-        clu_step(variants[v].name);
-        if (run[v])
-            report(&plans[v], &variants[v], type_s, reps,
-                   time_variant(&plans[v], &variants[v], reps, h_in, h_out, stage_ms), stage_ms, copy,
-                   !strcmp(variants[v].name, default_name));
+    for (int i = 0; i < NVARIANTS && !wrong && !sim; i++) {
+        double stage_ms[CLU_MAX_LAUNCHES];
+        clu_step(variants[i].name);
+        if (run[i])
+            report(&plans[i], &variants[i], type, reps,
+                   time_variant(&plans[i], &variants[i], reps, h_in, h_out, stage_ms), stage_ms, copy);
     }
 
-    for (int v = 0; v < NVARIANTS; v++) {
-        for (int i = 0; i < plans[v].nsteps; i++) clReleaseKernel(plans[v].steps[i].k);
-        for (int i = 0; i < plans[v].nbufs; i++) clReleaseMemObject(plans[v].bufs[i].mem);
-        if (plans[v].own) clReleaseProgram(plans[v].own);
-    }
-    clReleaseMemObject(proto.in.mem);
-    clReleaseMemObject(proto.out.mem);
+    for (int i = 0; i < NVARIANTS; i++) clu_launches_release(&plans[i].run);
+    clReleaseMemObject(in), clReleaseMemObject(out);
     for (int i = 0; i < 2; i++) if (progs[i]) clReleaseProgram(progs[i]);
     clu_teardown(&env);
     free(h_in), free(h_out), free(ref), free(mag), free(iref);

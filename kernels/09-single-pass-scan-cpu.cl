@@ -1,4 +1,4 @@
-/* 04-prefix-scan-cpu.cl -- the single-pass scan shaped for a CPU (lesson 04).
+/* 09-single-pass-scan-cpu.cl -- the single-pass scan shaped for a CPU (lesson 09).
  *
  * On a CPU device (PoCL) a work-group is a loop run by one thread, and a
  * barrier splits that loop in pieces: the GPU kernels' many work-items and
@@ -13,11 +13,11 @@
  * Memory traffic: the chunk is read from memory once, re-read from cache,
  * and written once: about the float4 copy's 2n.
  *
- * Kernels (the same arguments as scan_onepass in 04-prefix-scan-onepass.cl,
+ * Kernels (the same arguments as scan_onepass in 09-single-pass-scan-onepass.cl,
  * and the same status layout: 2 + chunks ulongs, zeroed by clear_status64:
  * the ticket, the count of fallbacks, one status per chunk):
  *   scan_cpu       global size = chunks, local size 1;
- *   clear_status64 as in 04-prefix-scan-onepass.cl.
+ *   clear_status64 as in 09-single-pass-scan-onepass.cl.
  * Chunks are numbered in the order work-groups start (a ticket from
  * status[0]): PoCL may hand each thread a contiguous range of groups, and
  * numbering by get_group_id would then make the second thread wait for the

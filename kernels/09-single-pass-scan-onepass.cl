@@ -1,7 +1,7 @@
-/* 04-prefix-scan-onepass.cl -- the single-pass scan tuned for speed, correct
- * by the OpenCL specification on any device (lesson 04).
+/* 09-single-pass-scan-onepass.cl -- the single-pass scan tuned for speed, correct
+ * by the OpenCL specification on any device (lesson 09).
  *
- * Like scan_lookback in 04-prefix-scan-fast.cl, each work-group scans one
+ * Like scan_lookback in 09-single-pass-scan.cl, each work-group scans one
  * tile of WG * ITEMS values and learns the sum of everything before its
  * tile by looking back at the tiles before it. What changes:
  *   - loads and stores are coalesced: work-item lid moves vectors lid,

@@ -180,6 +180,21 @@ if [ -n "$hidden_dir" ]; then
     [ -f "$hidden_dir/$ex/instructor/hidden.h" ] && hidden_cases=$hidden_dir/$ex/instructor/hidden.h
     [ -f "$hidden_dir/$ex/instructor/answer" ] && answer_key=$hidden_dir/$ex/instructor/answer
 fi
+# The speed tier in instructor mode: the official solution's kernel, built
+# and timed beside the student's on the same launch, is the yardstick, so
+# that silver means "as fast as ours" on any device (GRADE_TIER_BY=yardstick
+# keeps the grader's own yardstick, as public mode has it). Only its kernel
+# files go to the checker (which builds them with -DSOLUTION=1).
+unset GRADE_SOLUTION_DIR
+solution_dir=""
+if [ -n "$hidden_dir" ] && [ $host_code -eq 0 ] && [ "${GRADE_TIER_BY:-solution}" = solution ] &&
+        grep -q '^## Speed tier' "$exdir/README.md" 2>/dev/null; then
+    for f in "$exdir"/*.cl; do
+        [ -f "$hidden_dir/$ex/$(basename "$f")" ] || continue
+        mkdir -p "$tmp/solution" && cp "$hidden_dir/$ex/$(basename "$f")" "$tmp/solution/" && solution_dir=$tmp/solution
+    done
+    [ -n "$solution_dir" ] && chmod -R a+rX "$solution_dir"
+fi
 # ---- build: the checker is cached in build/grader/, student C never is ----------
 CCMD=(${CC:-cc} -std=c11 -O1 -g -I"$root/common" -I"$root/exercises" -I"$exdir"
       -DCLU_KERNEL_DIR="\"$root/kernels\"")
@@ -320,11 +335,14 @@ pass() {
     local mode=$1 v=$tmp/$1.v first=0 st runs=0 wrap=() sb=() logsize hurry=0
     local chk=$checker dir=$tmp/student logpath=$tmp/ocl/oclgrind.log
     : >"$v"
+    local soln=()
     if [ $host_code -eq 0 ] && [ "$sandbox" = bubblewrap ]; then
         chk=/grader/check dir=/submission logpath=/grader-log/oclgrind.log
+        [ -n "$solution_dir" ] && [ "$mode" = device ] &&
+            soln=(--ro "$solution_dir" /grader/solution --setenv GRADE_SOLUTION_DIR /grader/solution)
         sb=("$root/tools/sandbox.sh" device --ro "$tmp/student" /submission --ro "$tmp/check" /grader/check
             --rw "$tmp/ocl" /grader-log --setenv POCL_CACHE_DIR /tmp/pocl --setenv GRADE_OCLGRIND_LOG "$logpath"
-            --chdir /submission --)
+            "${soln[@]}" --chdir /submission --)
     elif [ "$nested" = yes ]; then
         # A host-code checker parses what the student's program wrote: it
         # runs in the device sandbox too, with only what it needs, and starts
@@ -349,6 +367,7 @@ pass() {
         # After a time-out the checks left are not waited out: a kernel that
         # never ends costs one check's limit, not every check's.
         (cd "$tmp/student" && { [ $hurry -eq 0 ] || export GRADE_CASE_SECONDS=$hurry; } &&
+            { [ -z "$solution_dir" ] || [ "$mode" != device ] || [ ${#soln[@]} -gt 0 ] || export GRADE_SOLUTION_DIR=$solution_dir; } &&
             GRADE_OCLGRIND_LOG=$logpath timeout -k 5 "${GRADE_PASS_SECONDS:-300}" \
             "${sb[@]}" "${wrap[@]}" "$chk" "$dir" --mode "$mode" --first "$first" \
             3>>"$v" >>"$tmp/$mode.out" 2>>"$tmp/$mode.err") 2>/dev/null

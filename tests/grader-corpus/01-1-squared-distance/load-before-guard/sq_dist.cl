@@ -1,0 +1,17 @@
+/* Exercise 01-1: a student's kernel that reads A[x] before it checks x
+ * ("the read is harmless, only the write past the end matters"); the
+ * optimised build moves the read under the check, so it never happens
+ * there; the kernel as written reads past the end of A. */
+__kernel void sq_dist(__global const float *A, __global const float *B,
+                      __global float *D, const int X, const int Y)
+{
+    const int x = get_global_id(0);
+    const float a = A[x];
+    float sum = 0.0f;
+    for (int y = 0; y < Y; y++) {
+        const float d = (x < X ? a : 0.0f) - B[y];
+        sum += d * d;
+    }
+    if (x < X)
+        D[x] = sum;
+}

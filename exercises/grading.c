@@ -1369,7 +1369,10 @@ static cl_kernel solution_kernel(clu_env *env)
             return NULL;
         }
     char name[256] = "", path[4096];
-    if (clGetKernelInfo(launch_.k, CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL) != CL_SUCCESS) return NULL;
+    if (clGetKernelInfo(launch_.k, CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL) != CL_SUCCESS) {
+        snprintf(solution_why_, sizeof solution_why_, "the timed kernel's name could not be read");
+        return NULL;
+    }
     snprintf(path, sizeof path, "%s/%s", dir, kernel_file_);
     size_t len;
     char *text = read_whole(path, &len);
@@ -1383,7 +1386,10 @@ static cl_kernel solution_kernel(clu_env *env)
     const char *srcs[1] = {text};
     cl_program p = clCreateProgramWithSource(env->context, 1, srcs, NULL, &err);
     free(text);
-    if (err != CL_SUCCESS) return NULL;
+    if (err != CL_SUCCESS) {
+        snprintf(solution_why_, sizeof solution_why_, "clCreateProgramWithSource: %s", clu_error_name(err));
+        return NULL;
+    }
     cl_kernel k = NULL;
     if (clBuildProgram(p, 1, &env->device, opts, NULL, NULL) == CL_SUCCESS) k = clCreateKernel(p, name, &err);
     clReleaseProgram(p); /* the kernel keeps it */

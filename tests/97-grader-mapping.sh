@@ -124,3 +124,31 @@ if command -v bwrap >/dev/null && command -v oclgrind >/dev/null && command -v u
 else
     pass "grader mapping: the lab archive: bwrap, oclgrind or unifdef is not installed here (skipped)"
 fi
+
+# ---- the tier in instructor mode: the official solution as the yardstick ------------
+# (solutions/ is here, so these grades are the instructor's.) The solution's
+# kernel is built from solutions/EX with -DSOLUTION=1 and timed on the same
+# launch as the student's; GRADE_TIER_BY=yardstick keeps the grader's own.
+w=$(mapping_attempt 02-1-group-sum "")
+expect_out 0 "speed: .*% of the yardstick \\(the official solution, built and timed beside yours on the same launch\\) on this check's size, median of [0-9]+ timed runs in turns with it, each output checked: .*gold >= 130%, silver >= 75%, bronze >= 40%" \
+    "grader tier: in instructor mode 02-1 is timed against the official solution" -- tools/grade.sh 02-1 "$w"
+expect_out 0 "speed: .*% of the yardstick \\(16 MiB staged through local memory past 8 barriers\\)" \
+    "grader tier: GRADE_TIER_BY=yardstick keeps the grader's own yardstick" -- env GRADE_TIER_BY=yardstick tools/grade.sh 02-1 "$w"
+# A right kernel that does its work eight times over: full marks, and far
+# below the solution's speed (no tier).
+python3 - "$w/group_sum.cl" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+old = "    scratch[lid] = gid < n ? in[gid] : 0.0f;\n"
+assert old in s
+i = s.index(old)
+j = s.index("    if (lid == 0)\n        partial[")
+body = s[i:j]
+s = s[:i] + "    for (int again = 0; again < 8; again++) {\n        barrier(CLK_LOCAL_MEM_FENCE);\n" + \
+    "".join("    " + l + "\n" if l else "\n" for l in body.rstrip("\n").split("\n")) + "    }\n" + s[j:]
+open(p, "w").write(s)
+PY
+expect_out 0 "score 12/12.*speed tier: none" "grader tier: 02-1 doing its work eight times over keeps its marks and gets no tier against the solution" -- \
+    bash -c "tools/grade.sh 02-1 '$w' | tr '\\n' ' '; exit \${PIPESTATUS[0]}"
+rm -rf "$w"

@@ -721,6 +721,9 @@ if grep -q '^untimed ' "$dev"; then
     echo "  speed: $tier"
     ratio=""
 elif grep -q '^tier ' "$dev"; then
+    if [ "$score" -eq "$plan" ] && grep -q '^solutionless ' "$dev"; then
+        echo "  note: the official solution could not be timed beside your kernel ($(sed -n 's/^solutionless //p' "$dev" | head -n 1)), so the grader's own yardstick gives the tier"
+    fi
     if [ "$score" -eq "$plan" ]; then
         tier=$(sed -n 's/^tier \([a-z]*\).*/\1/p' "$dev" | head -n 1)
         echo "  speed: $(sed -n 's/^tier [a-z]* //p' "$dev" | head -n 1)"

@@ -42,20 +42,19 @@ expect_out 0 "PASS work-items take the statement's columns of C \\(writes: 100% 
 w=$(mktemp -d)
 cp "$map_sol/gemm.cl" "$w/"
 python3 - "$w/gemm.cl" <<'PY'
-import sys
+import re, sys
 p = sys.argv[1]
 s = open(p).read()
-old = """    for (int w = 0; w < WPT; w++) {
-        const int j = j0 + lx + w * RTS;
-        if (i < M && j < N)
-            C[i * N + j] = acc[w];
-    }"""
-assert old in s
-s = s.replace(old, """    __global float *row = C + i * N + j0 + lx; /* column lx of the tile, then every RTS */
+# the solution's store loop (matched, not quoted: the handout is searched for solution lines)
+m = re.search(r"\n    for \(int w = 0; w < WPT; w\+\+\) \{\n        const int j =.*?\n    \}\n", s, re.S)
+assert m
+s = s[:m.start()] + """
+    __global float *row = C + i * N + j0 + lx; /* column lx of the tile, then every RTS */
 #pragma unroll
     for (int w = 0; w < WPT; w++)
         if (i < M && j0 + lx + w * RTS < N)
-            row[w * RTS] = acc[w];""")
+            row[w * RTS] = acc[w];
+""" + s[m.end():]
 open(p, "w").write(s)
 PY
 expect_out 0 "score 9/9" "grader mapping: 05-3 stored through a row pointer, unrolled, keeps the mapping mark" -- \
@@ -137,15 +136,15 @@ expect_out 0 "speed: .*% of the yardstick \\(16 MiB staged through local memory 
 # A right kernel that does its work eight times over: full marks, and far
 # below the solution's speed (no tier).
 python3 - "$w/group_sum.cl" <<'PY'
-import sys
+import re, sys
 p = sys.argv[1]
 s = open(p).read()
-old = "    scratch[lid] = gid < n ? in[gid] : 0.0f;\n"
-assert old in s
-i = s.index(old)
-j = s.index("    if (lid == 0)\n        partial[")
-body = s[i:j]
-s = s[:i] + "    for (int again = 0; again < 8; again++) {\n        barrier(CLK_LOCAL_MEM_FENCE);\n" + \
+# from the solution's first store to scratch up to its store of the sum (matched, not quoted)
+m = re.search(r"    scratch\[lid\] = gid < n \? in\[gid\][^\n]*\n", s)
+j = s.index("    if (lid == 0)\n")
+assert m and j > m.start()
+body = s[m.start():j]
+s = s[:m.start()] + "    for (int again = 0; again < 8; again++) {\n        barrier(CLK_LOCAL_MEM_FENCE);\n" + \
     "".join("    " + l + "\n" if l else "\n" for l in body.rstrip("\n").split("\n")) + "    }\n" + s[j:]
 open(p, "w").write(s)
 PY

@@ -32,6 +32,7 @@
 
 static const char *dir_ = ".";
 static char kernel_file_[256];
+static char build_options_[512]; /* the options of the last grade_build() */
 static char lint_[512];
 static const char *forbid_re_, *forbid_msg_;
 static void lint_required(const char *code, const char *name); /* grade_require() */
@@ -331,6 +332,7 @@ cl_program grade_build(clu_env *env, const char *name, const char *options)
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir_, name);
     snprintf(kernel_file_, sizeof kernel_file_, "%s", name);
+    snprintf(build_options_, sizeof build_options_, "%s", options ? options : "");
     /* Compiling does not count against a check's time; it has a limit of its
      * own (GRADE_COMPILE_SECONDS, 120 s), so that a kernel the compiler
      * never finishes fails as "does not compile", not as a slow check.
@@ -357,11 +359,14 @@ cl_program grade_build(clu_env *env, const char *name, const char *options)
     const char *srcs[1] = {src};
     cl_program p = clCreateProgramWithSource(env->context, 1, srcs, NULL, &err);
     CLU_CHECK_ERR(err, "clCreateProgramWithSource");
-    /* Under Oclgrind without the optimiser: a load the compiler would sink
-     * under the if that guards its use (or drop) still happens, and a read
-     * past a buffer shows where the student wrote it. */
+    /* Under Oclgrind without the optimiser, in every exercise: a load the
+     * compiler would sink under the if that guards its use (or drop) still
+     * happens, and a read past a buffer, or of a value never written, shows
+     * where the student wrote it; the device builds with the optimiser, so
+     * a kernel is checked as both builds run it. */
     char with_o0[1024];
-    if (oclgrind_ && oclgrind_o0_) {
+    const char *opt = getenv("GRADE_OCLGRIND_OPTIMISED"); /* 1: as the device builds it (to compare times) */
+    if (oclgrind_ && (oclgrind_o0_ || !(opt && strcmp(opt, "1") == 0))) {
         snprintf(with_o0, sizeof with_o0, "%s%s-cl-opt-disable", options ? options : "", options && *options ? " " : "");
         options = with_o0;
     }
@@ -463,9 +468,39 @@ unsigned grade_case_seconds(void)
     return seconds ? seconds : oclgrind_ ? 20 : 10;
 }
 
+/* The arguments the student's kernel got last (grade_arg, gb_arg), so that
+ * the official solution's kernel can get the same ones (instructor mode). */
+enum { ARGS_MAX = 16, ARG_BYTES = 16 };
+static struct {
+    cl_kernel k;
+    int n, bad;
+    int set[ARGS_MAX];
+    size_t size[ARGS_MAX];
+    int null[ARGS_MAX];
+    unsigned char value[ARGS_MAX][ARG_BYTES];
+} args_;
+
+static void note_arg(cl_kernel k, cl_uint i, size_t size, const void *value)
+{
+    if (args_.k != k) {
+        memset(&args_, 0, sizeof args_);
+        args_.k = k;
+    }
+    if (i >= ARGS_MAX || (value && size > ARG_BYTES)) {
+        args_.bad = 1;
+        return;
+    }
+    args_.set[i] = 1;
+    args_.size[i] = size;
+    args_.null[i] = value == NULL;
+    if (value) memcpy(args_.value[i], value, size);
+    if ((int)i + 1 > args_.n) args_.n = (int)i + 1;
+}
+
 void grade_arg(cl_kernel k, cl_uint i, size_t size, const void *value)
 {
     CLU_CHECK(clSetKernelArg(k, i, size, value));
+    note_arg(k, i, size, value);
 }
 
 void grade_run(clu_env *env, cl_kernel k, cl_uint dims, const size_t *global, const size_t *local)
@@ -675,6 +710,7 @@ gbuf *gb_inout(clu_env *env, const char *name, gb_kind kind, const void *data, s
 void gb_arg(cl_kernel k, cl_uint i, gbuf *b)
 {
     CLU_CHECK(clSetKernelArg(k, i, sizeof b->mem, &b->mem));
+    note_arg(k, i, sizeof b->mem, &b->mem);
 }
 
 void *gb_fetch(clu_env *env, gbuf *b)
@@ -1306,22 +1342,106 @@ static int tier_of(double lo, double hi, const double *line, int *undecided)
 
 enum { TURNS_MAX = 31 };
 
+/* Instructor mode (tools/grade.sh sets GRADE_SOLUTION_DIR to a folder with
+ * the official solution's kernel files, which hold the starter too behind
+ * #if SOLUTION): the yardstick is the official solution's kernel, built from
+ * the same file name with the same options and -DSOLUTION=1, given the
+ * same arguments and NDRange as the student's timed launch, on the same
+ * buffers (their outputs reset before each run of either). Its lines are
+ * ratios to the solution's time: silver is "as fast as ours" within the
+ * measurement's spread on any device. NULL when it cannot be made (then the
+ * grader's own yardstick counts, and the record says why). */
+static const double solution_line[3] = {1.3, 0.75, 0.4};
+static char solution_why_[200];
+
+static cl_kernel solution_kernel(clu_env *env)
+{
+    const char *dir = getenv("GRADE_SOLUTION_DIR");
+    solution_why_[0] = '\0';
+    if (!dir || !dir[0]) return NULL;
+    if (!kernel_file_[0] || args_.k != launch_.k || args_.bad) {
+        snprintf(solution_why_, sizeof solution_why_, "the timed launch's arguments were not all seen");
+        return NULL;
+    }
+    for (int i = 0; i < args_.n; i++)
+        if (!args_.set[i]) {
+            snprintf(solution_why_, sizeof solution_why_, "argument %d of the timed launch was not seen", i);
+            return NULL;
+        }
+    char name[256] = "", path[4096];
+    if (clGetKernelInfo(launch_.k, CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL) != CL_SUCCESS) {
+        snprintf(solution_why_, sizeof solution_why_, "the timed kernel's name could not be read");
+        return NULL;
+    }
+    snprintf(path, sizeof path, "%s/%s", dir, kernel_file_);
+    size_t len;
+    char *text = read_whole(path, &len);
+    if (!text) {
+        snprintf(solution_why_, sizeof solution_why_, "no %s in the instructor's folder", kernel_file_);
+        return NULL;
+    }
+    char opts[700];
+    snprintf(opts, sizeof opts, "%s%s-DSOLUTION=1", build_options_, build_options_[0] ? " " : "");
+    cl_int err;
+    const char *srcs[1] = {text};
+    cl_program p = clCreateProgramWithSource(env->context, 1, srcs, NULL, &err);
+    free(text);
+    if (err != CL_SUCCESS) {
+        snprintf(solution_why_, sizeof solution_why_, "clCreateProgramWithSource: %s", clu_error_name(err));
+        return NULL;
+    }
+    cl_kernel k = NULL;
+    if (clBuildProgram(p, 1, &env->device, opts, NULL, NULL) == CL_SUCCESS) k = clCreateKernel(p, name, &err);
+    clReleaseProgram(p); /* the kernel keeps it */
+    if (!k) {
+        snprintf(solution_why_, sizeof solution_why_, "the official solution's %s does not build here", kernel_file_);
+        return NULL;
+    }
+    for (int i = 0; i < args_.n; i++)
+        if (clSetKernelArg(k, (cl_uint)i, args_.size[i], args_.null[i] ? NULL : args_.value[i]) != CL_SUCCESS) {
+            snprintf(solution_why_, sizeof solution_why_, "argument %d does not fit the official solution's kernel", i);
+            clReleaseKernel(k);
+            return NULL;
+        }
+    return k;
+}
+
 static void time_the_check(clu_env *env)
 {
     static const char *names[4] = {"gold", "silver", "bronze", "none"};
     yard_run y;
-    yard_make(env, &timed_.y, &y);
+    const double *line = timed_.line;
+    char what[sizeof timed_.what + 200];
+    snprintf(what, sizeof what, "%s", timed_.what);
+    cl_kernel sol = solution_kernel(env);
+    if (sol) { /* the official solution, on the student's launch */
+        memset(&y, 0, sizeof y);
+        y.k = sol;
+        y.dims = launch_.dims;
+        for (cl_uint d = 0; d < launch_.dims && d < 2; d++) y.g[d] = launch_.g[d], y.l[d] = launch_.l[d];
+        y.scale = 1.0;
+        line = solution_line;
+        snprintf(what, sizeof what, "the official solution, built and timed beside yours on the same launch");
+    } else
+        yard_make(env, &timed_.y, &y);
+    if (solution_why_[0]) record("solutionless %s", solution_why_);
+    const size_t *yl = sol ? (launch_.has_local ? y.l : NULL) : y.l;
     const int trace = getenv("GRADE_SPEED_TRACE") != NULL;
     double ratio[TURNS_MAX], work[TURNS_MAX], ts_all[TURNS_MAX], ty_all[TURNS_MAX];
     int n = 0, runs = 0, ok = 1, stop = 0;
     /* The timed runs have a limit of their own: up to TURNS_MAX of each. */
     watch(grade_case_seconds() + 90);
-    time_once(y.k, y.dims, y.g, y.l); /* warm-up */
+    time_once(y.k, y.dims, y.g, yl); /* warm-up */
     const double start = mono_now();
     while (!stop && runs < TURNS_MAX) {
+        double ty = 0;
+        if (sol) { /* on the check's own buffers: before the student's run, which is compared */
+            reset_outputs();
+            ty = time_once(y.k, y.dims, y.g, yl);
+        }
         reset_outputs();
         const double ts = time_once(launch_.k, launch_.dims, launch_.g, launch_.has_local ? launch_.l : NULL);
-        const double ty = time_once(y.k, y.dims, y.g, y.l) * y.scale;
+        if (!sol) ty = time_once(y.k, y.dims, y.g, yl) * y.scale;
         runs++;
         if (!(ok = compare_again(runs))) break;
         if (trace)
@@ -1337,13 +1457,14 @@ static void time_the_check(clu_env *env)
             int undecided;
             memcpy(work, ratio, (size_t)n * sizeof *work);
             ratio_interval(work, n, &m, &lo, &hi);
-            tier_of(lo, hi, timed_.line, &undecided);
+            tier_of(lo, hi, line, &undecided);
             /* decided, or out of the time a tier may cost (a class is graded in one go) */
             stop = undecided < 0 || mono_now() - start > 4.0;
         }
     }
     yard_release(&y);
     if (!ok || n == 0) return;
+    if (sol) record("yardstick solution");
     if (untrusted_[0]) {
         record("untimed %s: no speed tier", untrusted_);
         return;
@@ -1355,19 +1476,19 @@ static void time_the_check(clu_env *env)
     qsort(ts_all, (size_t)n, sizeof *ts_all, by_value);
     qsort(ty_all, (size_t)n, sizeof *ty_all, by_value);
     mt = ts_all[n / 2], my = ty_all[n / 2];
-    const int t = tier_of(lo, hi, timed_.line, &undecided);
+    const int t = tier_of(lo, hi, line, &undecided);
     char why[300] = "";
     if (undecided >= 0)
         snprintf(why, sizeof why, "; between %s and %s: the measurement could not decide (the %s line at %.0f%% lies "
                  "inside %.0f%%-%.0f%%), so the lower tier counts",
-                 names[t], names[undecided], names[undecided], 100 * timed_.line[undecided], 100 * lo, 100 * hi);
+                 names[t], names[undecided], names[undecided], 100 * line[undecided], 100 * lo, 100 * hi);
     record("ratio %.3f", m);
     record("tier %s %.0f%% of the yardstick (%s) on this check's size, median of %d timed runs in turns with it, "
            "each output checked: your kernel %.1f us, the yardstick %.1f us; with 95%% confidence %.0f%%-%.0f%% (and "
            "never less than %.0f%% either side; gold >= %.0f%%, silver >= %.0f%%, bronze >= %.0f%%: a line counts "
            "when the whole range reaches it)%s",
-           names[t], 100 * m, timed_.what, n, mt, my, 100 * lo, 100 * hi, 100 * TIER_SPREAD, 100 * timed_.line[0],
-           100 * timed_.line[1], 100 * timed_.line[2], why);
+           names[t], 100 * m, what, n, mt, my, 100 * lo, 100 * hi, 100 * TIER_SPREAD, 100 * line[0],
+           100 * line[1], 100 * line[2], why);
 }
 
 int grade_finish(clu_env *env)
@@ -1407,15 +1528,15 @@ double grade_sum_tol(size_t terms, double abs_sum)
 
 static void gemm_args(cl_kernel k, cl_mem A, cl_mem B, cl_mem C, int M, int N, int K, const float *ab)
 {
-    CLU_CHECK(clSetKernelArg(k, 0, sizeof A, &A));
-    CLU_CHECK(clSetKernelArg(k, 1, sizeof B, &B));
-    CLU_CHECK(clSetKernelArg(k, 2, sizeof C, &C));
-    CLU_CHECK(clSetKernelArg(k, 3, sizeof M, &M));
-    CLU_CHECK(clSetKernelArg(k, 4, sizeof N, &N));
-    CLU_CHECK(clSetKernelArg(k, 5, sizeof K, &K));
+    grade_arg(k, 0, sizeof A, &A);
+    grade_arg(k, 1, sizeof B, &B);
+    grade_arg(k, 2, sizeof C, &C);
+    grade_arg(k, 3, sizeof M, &M);
+    grade_arg(k, 4, sizeof N, &N);
+    grade_arg(k, 5, sizeof K, &K);
     if (ab) {
-        CLU_CHECK(clSetKernelArg(k, 6, sizeof(float), &ab[0]));
-        CLU_CHECK(clSetKernelArg(k, 7, sizeof(float), &ab[1]));
+        grade_arg(k, 6, sizeof(float), &ab[0]);
+        grade_arg(k, 7, sizeof(float), &ab[1]);
     }
 }
 

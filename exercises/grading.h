@@ -72,7 +72,10 @@ void grade_require(const char *regex, const char *message);
 /* Before grade_build(): under Oclgrind, build the kernel with
  * -cl-opt-disable, so that a load the optimiser would sink under the if
  * that guards its use (a read past the end that no device makes) is still
- * made, and reported, where the student wrote it. */
+ * made, and reported, where the student wrote it. Every exercise's kernel
+ * is built so under Oclgrind now (GRADE_OCLGRIND_OPTIMISED=1 in the
+ * grader's environment builds it with the optimiser, to compare); this
+ * call says that the checker relies on it. */
 void grade_oclgrind_unoptimised(void);
 
 /* clCreateKernel, or a clear verdict when no kernel of that name exists. */

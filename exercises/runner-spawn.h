@@ -8,7 +8,10 @@
  * Descriptors the runner sees:
  *     6  the input the checker wrote (read only)
  *     7  its output: what the student's code returned, and (opencl-recorder)
- *        one line per OpenCL command it asked for
+ *        one line per OpenCL command it asked for; a socket, read by the
+ *        checker while the program runs (then kept in f->out): nothing the
+ *        program does later (a seek, a truncation, a reopen through /proc)
+ *        can take back a line once it was written
  * The checker judges that output itself; rec_load() parses the commands,
  * which the checker then carries out on the real device. */
 #ifndef RUNNER_SPAWN_H
@@ -23,6 +26,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <poll.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -117,14 +123,18 @@ static int spawn_runner_timed(spawn_files *f, const char *const *args, const cha
     if (!sandboxed) argv_run[13] = runner; /* no sandbox here: the runner where it is */
     for (int i = 0; args[i] && a < 50; i++) argv_run[a++] = args[i];
     argv_run[a] = NULL;
+    /* The report: a stream socket, which has no position to seek back to
+     * and no length to cut; the checker drains it as the program writes. */
+    int report[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, report) != 0) clu_die("cannot make a socket pair");
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, report[1], 7); /* first: a later close may hit its number */
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0); /* a read of the terminal would stop its group */
     posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 2, f->err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     posix_spawn_file_actions_addclose(&fa, 3); /* the verdict: never the runner's */
     posix_spawn_file_actions_addopen(&fa, 6, f->in, O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 7, f->out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     posix_spawn_file_actions_addopen(&fa, 8, f->started, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     posix_spawn_file_actions_addclose(&fa, 4);
     posix_spawn_file_actions_addclose(&fa, 5);
@@ -143,18 +153,51 @@ static int spawn_runner_timed(spawn_files *f, const char *const *args, const cha
         clu_die("cannot start %s", sandbox);
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&at);
-    int status = 0, waited = 0;
-    while (waitpid(pid, &status, WNOHANG) == 0) {
-        struct timespec ts = {0, 5 * 1000 * 1000};
-        nanosleep(&ts, NULL);
-        if ((waited += 5) > limit_ms) {
+    close(report[1]);
+    FILE *kept = fopen(f->out, "wb");
+    if (!kept) clu_die("cannot write %s", f->out);
+    size_t got_bytes = 0;
+    int status = 0, too_much = 0;
+    struct timespec t0, now;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int ended = 0;;) {
+        /* what the program wrote so far (all of it, once it has ended) */
+        struct pollfd pf = {report[0], POLLIN, 0};
+        const int ready = ended ? 1 : poll(&pf, 1, 5);
+        if (ready > 0) {
+            char chunk[65536];
+            for (;;) {
+                const ssize_t n = recv(report[0], chunk, sizeof chunk, MSG_DONTWAIT);
+                if (n < 0 && errno == EINTR) continue;
+                if (n <= 0) break;
+                if (got_bytes + (size_t)n > ((size_t)64 << 20)) too_much = 1;
+                else if (fwrite(chunk, 1, (size_t)n, kept) != (size_t)n) clu_die("cannot write %s", f->out);
+                else got_bytes += (size_t)n;
+                if (too_much || !ended) break;
+            }
+        }
+        if (ended) break;
+        if (waitpid(pid, &status, WNOHANG) != 0) {
+            ended = 1; /* one more round: what is left in the socket */
+            continue;
+        }
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        const long waited = (now.tv_sec - t0.tv_sec) * 1000L + (now.tv_nsec - t0.tv_nsec) / 1000000L;
+        if (waited > limit_ms || too_much) {
             kill(-pid, SIGKILL); /* the sandbox's processes die with it */
             waitpid(pid, &status, 0);
-            grade_fail_timeout("timed out after %d s: does %s wait for something that never happens, or loop forever?",
-                       limit_ms / 1000, what);
+            close(report[0]);
+            fclose(kept);
+            if (too_much)
+                grade_fail("the program wrote more than 64 MiB of report inside or after %s", what);
+            else
+                grade_fail_timeout("timed out after %d s: does %s wait for something that never happens, or loop "
+                                   "forever?", limit_ms / 1000, what);
             return 0;
         }
     }
+    close(report[0]);
+    if (fclose(kept) != 0) clu_die("cannot write %s", f->out);
     char said[512];
     spawn_last_line(f->err, said, sizeof said);
     if (WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) > 128)) {

@@ -184,6 +184,21 @@ if [ -n "$hidden_dir" ]; then
     [ -f "$hidden_dir/$ex/instructor/hidden.h" ] && hidden_cases=$hidden_dir/$ex/instructor/hidden.h
     [ -f "$hidden_dir/$ex/instructor/answer" ] && answer_key=$hidden_dir/$ex/instructor/answer
 fi
+# The speed tier in instructor mode: the official solution's kernel, built
+# and timed beside the student's on the same launch, is the yardstick, so
+# that silver means "as fast as ours" on any device (GRADE_TIER_BY=yardstick
+# keeps the grader's own yardstick, as public mode has it). Only its kernel
+# files go to the checker (which builds them with -DSOLUTION=1).
+unset GRADE_SOLUTION_DIR
+solution_dir=""
+if [ -n "$hidden_dir" ] && [ $host_code -eq 0 ] && [ "${GRADE_TIER_BY:-solution}" = solution ] &&
+        grep -q '^## Speed tier' "$exdir/README.md" 2>/dev/null; then
+    for f in "$exdir"/*.cl; do
+        [ -f "$hidden_dir/$ex/$(basename "$f")" ] || continue
+        mkdir -p "$tmp/solution" && cp "$hidden_dir/$ex/$(basename "$f")" "$tmp/solution/" && solution_dir=$tmp/solution
+    done
+    [ -n "$solution_dir" ] && chmod -R a+rX "$solution_dir"
+fi
 # ---- build: the checker is cached in build/grader/, student C never is ----------
 CCMD=(${CC:-cc} -std=c11 -O1 -g -I"$root/common" -I"$root/exercises" -I"$exdir"
       -DCLU_KERNEL_DIR="\"$root/kernels\"")
@@ -324,11 +339,14 @@ pass() {
     local mode=$1 v=$tmp/$1.v first=0 st runs=0 wrap=() sb=() logsize hurry=0
     local chk=$checker dir=$tmp/student logpath=$tmp/ocl/oclgrind.log
     : >"$v"
+    local soln=()
     if [ $host_code -eq 0 ] && [ "$sandbox" = bubblewrap ]; then
         chk=/grader/check dir=/submission logpath=/grader-log/oclgrind.log
+        [ -n "$solution_dir" ] && [ "$mode" = device ] &&
+            soln=(--ro "$solution_dir" /grader/solution --setenv GRADE_SOLUTION_DIR /grader/solution)
         sb=("$root/tools/sandbox.sh" device --ro "$tmp/student" /submission --ro "$tmp/check" /grader/check
             --rw "$tmp/ocl" /grader-log --setenv POCL_CACHE_DIR /tmp/pocl --setenv GRADE_OCLGRIND_LOG "$logpath"
-            --chdir /submission --)
+            "${soln[@]}" --chdir /submission --)
     elif [ "$nested" = yes ]; then
         # A host-code checker parses what the student's program wrote: it
         # runs in the device sandbox too, with only what it needs, and starts
@@ -353,6 +371,7 @@ pass() {
         # After a time-out the checks left are not waited out: a kernel that
         # never ends costs one check's limit, not every check's.
         (cd "$tmp/student" && { [ $hurry -eq 0 ] || export GRADE_CASE_SECONDS=$hurry; } &&
+            { [ -z "$solution_dir" ] || [ "$mode" != device ] || [ ${#soln[@]} -gt 0 ] || export GRADE_SOLUTION_DIR=$solution_dir; } &&
             GRADE_OCLGRIND_LOG=$logpath timeout -k 5 "${GRADE_PASS_SECONDS:-300}" \
             "${sb[@]}" "${wrap[@]}" "$chk" "$dir" --mode "$mode" --first "$first" \
             3>>"$v" >>"$tmp/$mode.out" 2>>"$tmp/$mode.err") 2>/dev/null
@@ -567,7 +586,7 @@ measure_access() {
     local script='SEE_OUT=$5 "$1" --plugins "$2" "$3" "$4" --mode oclgrind 3>/dev/null >/dev/null 2>&1
 st=$?
 [ $st -le 1 ] && [ -s "$5" ] || exit 3
-exec python3 "$6" "$5"'
+exec python3 "$6" "$5" --adjacent'
     if [ "$sandbox" = bubblewrap ]; then
         sb=("$root/tools/sandbox.sh" device --ro "$tmp/student" /submission --ro "$tmp/check" /grader/check
             --ro "$tmp/src/access-plugin.so" /grader/access-plugin.so --ro "$tmp/src/see.py" /grader/see.py
@@ -596,6 +615,22 @@ worst_access() {
         }
         END { if (best != "") print best, at }' "$tmp/see/report"
 }
+# worst_neighbours OP: "PERCENT LINE" of the global accesses of kind OP with
+# the smallest share of neighbouring work-items (local x, x + 1) at adjacent
+# addresses, over the lines where such pairs met (see.py --adjacent).
+worst_neighbours() {
+    [ -z "$see_state" ] || return 0
+    awk -v op="op=$1" '
+        /^adjacent: / && / space=global / && $0 ~ " " op " " {
+            s = ""; l = ""
+            for (i = 1; i <= NF; i++) {
+                if ($i ~ /^neighbours=[0-9]+%$/) s = substr($i, 12, length($i) - 12)
+                if ($i ~ /^line=[0-9]+$/) l = substr($i, 6)
+            }
+            if (s != "" && (best == "" || s + 0 < best + 0)) { best = s; at = l }
+        }
+        END { if (best != "") print best, at }' "$tmp/see/report"
+}
 listed=0
 awk -v e="$ex" '$1 == e { f = 1 } END { exit !f }' "$root/tools/see/expected.txt" 2>/dev/null && listed=1
 [ "$required_n" -gt 0 ] && listed=1
@@ -604,11 +639,19 @@ awk -v e="$ex" '$1 == e { f = 1 } END { exit !f }' "$root/tools/see/expected.txt
 # scores only for a kernel that passed every other check (an access pattern
 # is a requirement on a right kernel; the starter's must not score).
 checked=$score required_added=0
+measure_words() { # the figure of a requirement, in words
+    if [ $rmap -eq 1 ]; then echo "$rseg% of neighbouring work-items at adjacent elements, at least $rmost%"
+    else echo "$rseg segments per warp of 32, at most $rmost"; fi
+}
 while IFS= read -r req; do
     [ -n "$req" ] || continue
     read -r _ rop rmost rtext <<<"$req"
     IFS='|' read -r rname rwhat rstmt <<<"$rtext"
-    case $rop in load) rkind=reads ;; *) rkind=writes ;; esac
+    case $rop in load*) rkind=reads ;; *) rkind=writes ;; esac
+    # OP-neighbours: MOST is the least share (%) of neighbouring work-items
+    # whose accesses are adjacent; else the most segments per warp
+    rmap=0
+    case $rop in *-neighbours) rmap=1 rop=${rop%-neighbours} ;; esac
     rfile=$(cd "$exdir" && ls *.cl 2>/dev/null | head -n 1)
     rsol=$(awk -v e="$ex" -v op="$rop" '$1 == e { for (i = 2; i <= NF; i++) if (index($i, op "=") == 1) print substr($i, length(op) + 2) }' "$root/tools/see/expected.txt" 2>/dev/null | head -n 1)
     if [ $required_counted -eq 0 ]; then
@@ -616,7 +659,8 @@ while IFS= read -r req; do
         printf 'check=unchecked\t%s\t%s\n' "$rname" "not checked: $required_missing" >>"$tmp/checks"
         continue
     fi
-    read -r rseg rline <<<"$(worst_access "$rop")"
+    if [ $rmap -eq 1 ]; then read -r rseg rline <<<"$(worst_neighbours "$rop")"
+    else read -r rseg rline <<<"$(worst_access "$rop")"; fi
     if [ -n "$see_state" ] && [ "$checked" -ge "$plan" ]; then
         # a right kernel whose access could not be measured: the grader's
         # trouble, not the student's (not counted, and the grade says so)
@@ -630,14 +674,16 @@ while IFS= read -r req; do
     ok=0
     if [ -n "$see_state" ]; then why="not measured: $see_state"
     elif [ -z "$rseg" ]; then why="not measured: no global $rkind of the kernel were seen under Oclgrind"
-    elif awk -v a="$rseg" -v b="$rmost" 'BEGIN { exit !(a + 0 > b + 0) }'; then
+    elif [ $rmap -eq 1 ] && awk -v a="$rseg" -v b="$rmost" 'BEGIN { exit !(a + 0 < b + 0) }'; then
+        why="$rwhat: of the work-items side by side in a row of a work-group, $rseg% ${rkind%s} adjacent elements${rline:+ ($rfile:$rline)} where $rstmt gives 100% (at least $rmost% pass)"
+    elif [ $rmap -eq 0 ] && awk -v a="$rseg" -v b="$rmost" 'BEGIN { exit !(a + 0 > b + 0) }'; then
         why="$rwhat: $rseg memory segments per warp of 32${rline:+ ($rfile:$rline)} where $rstmt take about ${rsol:-?} (at most $rmost pass)"
     elif [ "$checked" -lt "$plan" ]; then
-        why="not scored: the $rkind (${rseg} segments per warp of 32, at most $rmost) count only for a kernel that passes every other check"
+        why="not scored: the $rkind ($(measure_words)) count only for a kernel that passes every other check"
     else ok=1; fi
     if [ $ok -eq 1 ]; then
         score=$((score + 1))
-        echo "  PASS $rname ($rkind: $rseg segments per warp of 32, at most $rmost)"
+        echo "  PASS $rname ($rkind: $(measure_words))"
         printf 'check=pass\t%s\t\n' "$rname" >>"$tmp/checks"
     else
         echo "  FAIL $rname: $why"
@@ -679,6 +725,9 @@ if grep -q '^untimed ' "$dev"; then
     echo "  speed: $tier"
     ratio=""
 elif grep -q '^tier ' "$dev"; then
+    if [ "$score" -eq "$plan" ] && grep -q '^solutionless ' "$dev"; then
+        echo "  note: the official solution could not be timed beside your kernel ($(sed -n 's/^solutionless //p' "$dev" | head -n 1)), so the grader's own yardstick gives the tier"
+    fi
     if [ "$score" -eq "$plan" ]; then
         tier=$(sed -n 's/^tier \([a-z]*\).*/\1/p' "$dev" | head -n 1)
         echo "  speed: $(sed -n 's/^tier [a-z]* //p' "$dev" | head -n 1)"

@@ -5,14 +5,20 @@
 # Debian machine's packages with the libraries they need.
 #   pack ARCHIVE         bubblewrap (bwrap), Oclgrind and unifdef (which
 #                        writes the solved exercises), with every library
-#                        they load that the C library does not bring, into
-#                        ARCHIVE (.tar.xz, about 50 MB).
+#                        they load that the C library does not bring, and
+#                        make see's access plugin built here against the
+#                        packed Oclgrind (build/see/access-plugin.so, which
+#                        the access checks of tools/see/required.txt need;
+#                        built first if it can be), into ARCHIVE (.tar.xz,
+#                        about 50 MB; XZ_OPT=-0 packs faster and larger).
 #   unpack ARCHIVE DIR   unpack into DIR and write DIR/bin/bwrap,
 #                        DIR/bin/oclgrind and DIR/bin/unifdef, small scripts that run the packed
-#                        programs with their own libraries; then
+#                        programs with their own libraries, and the plugin
+#                        as DIR/see/access-plugin.so; then
 #                        PATH=DIR/bin:$PATH makes the grader find them (the
 #                        sandbox binds DIR read-only for the passes that run
-#                        Oclgrind).
+#                        Oclgrind) and SEE_PLUGIN=DIR/see/access-plugin.so
+#                        the plugin (tools/lab.sh sets both).
 # The packed programs need a C library at least as new as Debian 12's (2.36).
 set -u
 usage() { echo "usage: grading-tools.sh pack ARCHIVE | unpack ARCHIVE DIR" >&2; exit 2; }
@@ -22,6 +28,13 @@ pack)
     for t in bwrap oclgrind unifdef; do
         command -v "$t" >/dev/null || { echo "error: $t is not installed here (make deps-grade)" >&2; exit 2; }
     done
+    root=$(cd "$(dirname "$0")/.." && pwd)
+    plugin=$root/build/see/access-plugin.so
+    make -s -C "$root" build/see/access-plugin.so >/dev/null 2>&1 || true
+    if [ ! -f "$plugin" ]; then
+        echo "error: make see's access plugin does not build here (make deps-see), and the lab's access checks need it" >&2
+        exit 2
+    fi
     rt=$(dirname "$(readlink -f "$(command -v oclgrind)")")/../lib/oclgrind
     lib=$(ldd "$rt/liboclgrind-rt.so" | awk '$3 ~ /liboclgrind/ { print $3 }')
     [ -n "$lib" ] || { echo "error: cannot find Oclgrind's library" >&2; exit 2; }
@@ -35,10 +48,13 @@ pack)
         readlink -f "$lib"
         find "$(dirname "$(readlink -f "$lib")")/oclgrind" -type f
         # every library they load, but the C and C++ runtime every system has
-        ldd "$(command -v bwrap)" "$(command -v oclgrind)" "$rt"/*.so "$lib" | awk '$3 ~ /^\// { print $3 }' |
+        echo "$plugin"
+        ldd "$(command -v bwrap)" "$(command -v oclgrind)" "$rt"/*.so "$lib" "$plugin" | awk '$3 ~ /^\// { print $3 }' |
             grep -v -E '/(libc|libm|libstdc\+\+|libgcc_s|libpthread|libdl|librt)\.so' | xargs -r readlink -f
     } | sort -u >"$files"
-    XZ_OPT=-T0 tar -cJf "$out" -P --transform 's|^/||' -T "$files" || { echo "error: packing failed" >&2; exit 2; }
+    # the plugin as see/access-plugin.so, everything else where it lies here
+    XZ_OPT=${XZ_OPT:--T0} tar -cJf "$out" -P --transform "s,^$plugin\$,see/access-plugin.so," \
+        --transform 's|^/||' -T "$files" || { echo "error: packing failed" >&2; exit 2; }
     echo "grading-tools: $out ($(du -h "$out" | cut -f1)), $(wc -l <"$files") files"
     ;;
 unpack)
@@ -59,7 +75,11 @@ unpack)
         printf '#!/bin/sh\nLD_LIBRARY_PATH=%s${LD_LIBRARY_PATH:-} exec %s "$@"\n' "$libs" "$real" >"$dir/bin/$t"
         chmod 755 "$dir/bin/$t"
     done
-    echo "grading-tools: unpacked into $dir; run with PATH=$dir/bin:\$PATH"
+    if [ -f "$dir/see/access-plugin.so" ]; then
+        echo "grading-tools: unpacked into $dir; run with PATH=$dir/bin:\$PATH SEE_PLUGIN=$dir/see/access-plugin.so"
+    else
+        echo "grading-tools: unpacked into $dir (no access plugin in $arc: the access checks will say NOT CHECKED); run with PATH=$dir/bin:\$PATH"
+    fi
     ;;
 *) usage ;;
 esac

@@ -41,6 +41,9 @@ picked() { # exercise folder name: in LAB_EXERCISES (or no list)
 if [ -n "${GRADE_TOOLS:-}" ]; then
     tools/grading-tools.sh unpack "$GRADE_TOOLS" build/grading-tools >/dev/null || exit 2
     export PATH=$PWD/build/grading-tools/bin:$PATH
+    # make see's access plugin, built with the packed Oclgrind: the access
+    # checks of tools/see/required.txt run with it (else NOT CHECKED)
+    [ -f build/grading-tools/see/access-plugin.so ] && export SEE_PLUGIN=$PWD/build/grading-tools/see/access-plugin.so
 fi
 for t in unifdef bwrap oclgrind; do
     command -v "$t" >/dev/null || echo "lab: $t is not installed: $( case $t in
@@ -202,5 +205,6 @@ fi
     [ -f "$out/sandbox.txt" ] && echo "sandbox probes held: $(grep -c '^ok ' "$out/sandbox.txt") of $(grep -c -E '^(ok|FAIL) ' "$out/sandbox.txt")"
     echo "sandbox: $(tools/sandbox.sh probe >/dev/null 2>&1 && echo bubblewrap || echo none)"
     echo "oclgrind: $(command -v oclgrind >/dev/null && echo yes || echo no)"
+    echo "access plugin: $([ -f "${SEE_PLUGIN:-build/see/access-plugin.so}" ] && echo "${SEE_PLUGIN:-build/see/access-plugin.so}" || echo "none (the access checks say NOT CHECKED)")"
 } >"$out/summary.txt"
 cat "$out/summary.txt"

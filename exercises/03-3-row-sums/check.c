@@ -1,5 +1,6 @@
 /* Checker for exercise 03-3: row_sums on widths that 4 does and does not
- * divide (rows start at unaligned addresses), against sums in double. The
+ * divide (rows start at unaligned addresses), in work-groups up to the
+ * widest the device allows, against sums in double. The
  * matrix buffer is exactly rows·W floats. Also the lesson's question. */
 /* Oclgrind 21.10's --uninitialized crashes on vload4 from these rows:
  * grade.sh: oclgrind-flags --data-races */
@@ -49,6 +50,8 @@ int main(int argc, char **argv)
     static const struct { int rows, W; size_t L; unsigned seed; int small; } cases[] = {
         {1, 1, 1, 71, 1}, {10, 3, 16, 72, 1}, {64, 4, 64, 73, 1}, {63, 5, 32, 74, 1}, {65, 13, 64, 75, 1},
         {77, 130, 32, 76, 1}, {1001, 13, 64, 77, 0}, {20011, 6, 256, 78, 0}, {1001, 13, 256, 79, 1},
+        /* L = 0: the widest work-group the device allows (at most 1024), rows = 0: 2L + 3 */
+        {0, 13, 0, 81, 1}, {20011, 7, 0, 82, 0},
 #ifdef GRADE_HIDDEN /* the instructor's hidden cases: solutions/EX/instructor/hidden.h, never in the handout */
 #include GRADE_HIDDEN
 #endif
@@ -62,10 +65,14 @@ int main(int argc, char **argv)
                  "address that is a multiple of the vector's size, and row r starts at float r*W; use vload4");
     cl_program prog = grade_build(&env, "row_sums.cl", "");
     cl_kernel k = grade_kernel(prog, "row_sums");
-    for (int i = 0; i < ncases; i++)
-        if (grade_case(i, cases[i].small, "rows=%d W=%d, work-groups of %zu, seed %u", cases[i].rows, cases[i].W,
-                       cases[i].L, cases[i].seed))
-            try_case(&env, k, cases[i].rows, cases[i].W, cases[i].L, cases[i].seed);
+    const size_t widest = grade_widest_group(&env, k, 1024, 0);
+    for (int i = 0; i < ncases; i++) {
+        const size_t L = cases[i].L ? cases[i].L : widest;
+        const int rows = cases[i].rows ? cases[i].rows : (int)(2 * L + 3);
+        if (grade_case(i, cases[i].small, "rows=%d W=%d, work-groups of %zu%s, seed %u", rows, cases[i].W, L,
+                       cases[i].L ? "" : " (the widest here)", cases[i].seed))
+            try_case(&env, k, rows, cases[i].W, L, cases[i].seed);
+    }
     grade_answer(ncases, "answer.txt", 1, "a row is 16-byte aligned when its first float's index is a multiple of 4");
     /* The speed tier, timed on this check: 4 MiB read once. */
     if (grade_case(ncases + 1, 0, "rows=%d W=17, work-groups of 64, seed 80: the size the speed tier is timed at",

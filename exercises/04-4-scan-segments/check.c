@@ -1,6 +1,6 @@
 /* Checker for exercise 04-4: the student's scan_segments on lengths of 1,
  * one less and one more than a segment, primes and a large one, in
- * work-groups of 1 to 256, against an exclusive scan of each segment of
+ * work-groups of 1 to 256 and the widest the device allows, against an exclusive scan of each segment of
  * 2·L elements and its total, in whole numbers (so every sum is exact); the
  * scratch buffer temp is guarded, so a segment that reaches into the next
  * group's part shows. The fence is checked on the source as well: on PoCL
@@ -52,16 +52,22 @@ int main(int argc, char **argv)
     static const struct { int n; size_t L; unsigned seed; int small; } cases[] = {
         {1, 1, 171, 1}, {2, 1, 172, 1}, {7, 4, 173, 1}, {63, 32, 174, 1}, {64, 32, 175, 1}, {65, 32, 176, 1},
         {1000, 64, 177, 0}, {4097, 128, 178, 0}, {100003, 256, 179, 0}, {2053, 256, 180, 1},
+        /* L = 0: the widest power-of-two work-group the device allows (at most 1024), n = 0: two segments and 3 */
+        {0, 0, 181, 1}, {100003, 0, 182, 0},
     };
     const int n = sizeof cases / sizeof cases[0];
     clu_env env;
     grade_start(argc, argv, n, &env);
     cl_program prog = grade_build(&env, "scan_segments.cl", "");
     cl_kernel k = grade_kernel(prog, "scan_segments");
-    for (int i = 0; i < n; i++)
-        if (grade_case(i, cases[i].small, "n=%d, work-groups of %zu (segments of %zu), seed %u", cases[i].n,
-                       cases[i].L, 2 * cases[i].L, cases[i].seed))
-            try_case(&env, k, cases[i].n, cases[i].L, cases[i].seed);
+    const size_t widest = grade_widest_group(&env, k, 1024, 1);
+    for (int i = 0; i < n; i++) {
+        const size_t L = cases[i].L ? cases[i].L : widest;
+        const int len = cases[i].n ? cases[i].n : (int)(4 * L + 3);
+        if (grade_case(i, cases[i].small, "n=%d, work-groups of %zu%s(segments of %zu), seed %u", len, L,
+                       cases[i].L ? " " : ", the widest here ", 2 * L, cases[i].seed))
+            try_case(&env, k, len, L, cases[i].seed);
+    }
     clReleaseKernel(k);
     clReleaseProgram(prog);
     return grade_finish(&env);

@@ -26,6 +26,12 @@
 //   B kernel launch line col warps lanes_reached lane_slots divergent
 //   P kernel launch line barriers_passed_by_groups
 //   S kernel line text   the source of each line above (first launch only)
+//   N kernel launch line col space op pairs adjacent
+//     global accesses only: pairs of work-items side by side in a row of
+//     the group (local x and x + 1, the same y and z) whose k-th execution
+//     of the line the warp meets together, and how many of those pairs ask
+//     for adjacent addresses (x + 1's right after x's): the mapping of
+//     work-items to elements that segments alone cannot tell on small tiles
 //   A kernel buffer space words work_items cols rows x y read write bad
 //     the pictures, for a kernel's first launch only: a buffer's 4-byte words
 //     (across) against the work-items (down) in at most 64 x 64 cells; read
@@ -64,6 +70,7 @@ struct Access {
   unsigned phase;
   size_t address, size; // a branch: size = 1 if taken
   size_t workItem;
+  unsigned lane; // linear local id
 };
 // (instruction, phase, warp, k-th execution, space, op): one warp's one access
 typedef std::tuple<const llvm::Instruction *, unsigned, unsigned, unsigned, unsigned, int> Key;
@@ -78,7 +85,7 @@ const unsigned WARP = 32;
 
 struct Stat {
   size_t warps = 0, segments = 0, bytes = 0, ways = 0, waysMax = 0, ideal = 0, bad = 0, reached = 0,
-         slots = 0;
+         slots = 0, pairs = 0, adjacent = 0;
 };
 
 class AccessPlugin : public Plugin {
@@ -168,7 +175,7 @@ public:
     if (count.size() <= lane) count.resize(lane + 1);
     if (branch)
       records[key(inst, lane, count[lane], AddrSpacePrivate, BRANCH)].push_back(
-          {phase, 0, taken, workItemOf(w)});
+          {phase, 0, taken, workItemOf(w), lane});
     count[lane]++;
   }
 
@@ -211,6 +218,18 @@ public:
         st.bytes += bytes;
         st.ideal += (bytes + 127) / 128;
         bad = nsegs > 2 * ((bytes + 127) / 128); // over half of it wasted
+        // neighbours in a row of the group: lane and lane + 1, same y and z
+        size_t across = group->getGroupSize().x;
+        std::vector<const Access *> byLane;
+        for (const Access &a : acc) byLane.push_back(&a);
+        std::sort(byLane.begin(), byLane.end(),
+                  [](const Access *p, const Access *q) { return p->lane < q->lane; });
+        for (size_t n = 1; n < byLane.size(); n++) {
+          const Access *p = byLane[n - 1], *q = byLane[n];
+          if (q->lane != p->lane + 1 || p->lane % across == across - 1) continue;
+          st.pairs++;
+          st.adjacent += q->size == p->size && q->address == p->address + p->size;
+        }
       } else { // local: distinct 4-byte words per bank
         std::vector<size_t> words;
         for (const Access &a : acc)
@@ -247,6 +266,9 @@ public:
         fprintf(out, "M %s %u %u %u %s %s %zu %zu %zu %zu %zu %zu %zu\n", name.c_str(), launch,
                 line, col, spaceName[space], opName[op], st.warps, st.segments, st.bytes, st.ways,
                 st.waysMax, st.ideal, st.bad);
+      if (op != BRANCH && st.pairs)
+        fprintf(out, "N %s %u %u %u %s %s %zu %zu\n", name.c_str(), launch, line, col,
+                spaceName[space], opName[op], st.pairs, st.adjacent);
     }
     for (auto &g : grids)
       for (auto &c : g.second.cells)
@@ -343,7 +365,7 @@ private:
     unsigned lane = linearLocal(w);
     if (count.size() <= lane) count.resize(lane + 1);
     records[key(inst, lane, count[lane], space, op)].push_back(
-        {phase, address, size, workItemOf(w)});
+        {phase, address, size, workItemOf(w), lane});
   }
 };
 } // namespace

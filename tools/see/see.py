@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""see.py RAW [--pictures DIR] [--only REGEX] -- the report and the pictures
-of `make see` (--only: just the findings matching REGEX, and the summaries).
+"""see.py RAW [--pictures DIR] [--only REGEX] [--adjacent] -- the report and
+the pictures of `make see` (--only: just the findings matching REGEX, and the
+summaries; --adjacent: the adjacent: lines too).
 
 RAW is what the plugin build/see/access-plugin.so wrote (its header says the format and
 the model). One line per finding, every launch of a kernel added up:
@@ -16,6 +17,11 @@ the model). One line per finding, every launch of a kernel added up:
       split in two keeps half its lanes busy on each side. D: share of the
       warp's visits that went both ways. W: warp-wide executions counted
       (every launch of the kernel added up).
+  adjacent: kernel=K line=L space=global op=store neighbours=P% pairs=N
+      (--adjacent) of N pairs of work-items side by side in a row of their
+      group (local x and x + 1), the share P whose accesses of that line are
+      at adjacent addresses: 100% when neighbouring work-items take
+      neighbouring elements, 0% when each takes a run of its own.
   barrier: kernel=K line=L per_group=N
   source: kernel=K line=L: TEXT   the source line of each finding above
   summary: kernel=K launches=N work_items=.. phases=.. global_segments=..
@@ -48,6 +54,7 @@ def read(path):
     bar = collections.OrderedDict()
     src = {}
     maps = collections.OrderedDict()  # (kernel, buffer) -> the picture's cells
+    adj = collections.OrderedDict()  # (kernel, line, col, space, op) -> [pairs, adjacent]
     try:
         f = open(path)
     except OSError as e:
@@ -67,6 +74,10 @@ def read(path):
                 s = mem.setdefault(key, [0] * 7)
                 for i, v in enumerate(r[7:14]):
                     s[i] = max(s[i], int(v)) if i == 4 else s[i] + int(v)
+            elif r[0] == "N" and len(r) >= 9:  # kernel launch line col space op pairs adjacent
+                s = adj.setdefault((r[1], int(r[3]), int(r[4]), r[5], r[6]), [0, 0])
+                s[0] += int(r[7])
+                s[1] += int(r[8])
             elif r[0] == "B":
                 key = (r[1], int(r[3]), int(r[4]))
                 s = br.setdefault(key, [0] * 4)
@@ -81,7 +92,18 @@ def read(path):
             elif r[0] == "A":  # kernel buffer space words items cols rows x y read write bad
                 m = maps.setdefault((r[1], r[2]), {"space": r[3], "size": [int(v) for v in r[4:8]], "cells": {}})
                 m["cells"][(int(r[8]), int(r[9]))] = (int(r[10]), int(r[11]), r[12] == "1")
-    return kernels, mem, br, bar, src, maps
+    return kernels, mem, br, bar, src, maps, adj
+
+
+def adjacent(adj):
+    """The adjacent: lines, in the order of the lines of the source."""
+    out = []
+    for key in sorted(adj, key=lambda k: k[1:]):
+        kernel, line, col, space, op = key
+        pairs, near = adj[key]
+        out.append("adjacent: kernel=%s line=%s space=%s op=%s neighbours=%s pairs=%d"
+                   % (kernel, line if line else "?", space, op, pct(near, pairs), pairs))
+    return out
 
 
 def where(kernel, line, col, shared):
@@ -211,6 +233,7 @@ def svg(kernel, buf, pic, path):
 def main(argv):
     pictures = None
     only = None
+    near = False
     args = []
     i = 0
     while i < len(argv):
@@ -223,17 +246,24 @@ def main(argv):
             except re.error as e:
                 die("--only %s: %s" % (argv[i + 1], e))
             i += 2
+        elif argv[i] == "--adjacent":
+            near = True
+            i += 1
         elif argv[i].startswith("-"):
-            die("unknown option %s (usage: see.py RAW [--pictures DIR] [--only REGEX])" % argv[i])
+            die("unknown option %s (usage: see.py RAW [--pictures DIR] [--only REGEX] [--adjacent])" % argv[i])
         else:
             args.append(argv[i])
             i += 1
     if len(args) != 1:
-        die("usage: see.py RAW [--pictures DIR] [--only REGEX]")
-    kernels, mem, br, bar, src, maps = read(args[0])
+        die("usage: see.py RAW [--pictures DIR] [--only REGEX] [--adjacent]")
+    kernels, mem, br, bar, src, maps, adj = read(args[0])
     if not kernels:
         die("no kernel ran under Oclgrind (was the plugin loaded?)")
-    shown = [line for line in report(kernels, mem, br, bar)
+    found = report(kernels, mem, br, bar)
+    if near:  # before the summaries, which come last
+        at = next((i for i, x in enumerate(found) if x.startswith("summary:")), len(found))
+        found[at:at] = adjacent(adj)
+    shown = [line for line in found
              if only is None or line.startswith("summary:") or only.search(line)]
     for kernel in kernels:  # the findings of each kernel, its source lines, its summary
         mine = [line for line in shown if " kernel=%s " % kernel in line]

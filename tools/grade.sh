@@ -197,8 +197,32 @@ if [ -x "$checker" ]; then
         [ -e "$s" ] && [ "$s" -nt "$checker" ] && stale=1
     done
 fi
+# grading.c and common/ are the same in every checker built with one
+# compiler command: compiled once into build/grader/<hash>-objects/, each
+# object again when its source or a header is newer, and linked with each
+# exercise's check.c (where that folder cannot be written, all in one go).
+shared_objects() { # prints the objects, or fails
+    local dir=$1 s o h fresh
+    local OCMD=(${CC:-cc} -std=c11 -O1 -g -I"$root/common" -I"$root/exercises" -DCLU_KERNEL_DIR="\"$root/kernels\"")
+    mkdir -p "$dir" 2>/dev/null && [ -w "$dir" ] || return 1
+    for s in "$root/exercises/grading.c" "$root"/common/*.c; do
+        o=$dir/$(basename "${s%.c}").o
+        fresh=0
+        if [ -f "$o" ]; then
+            fresh=1
+            for h in "$s" "$root"/exercises/*.h "$root"/common/*.h; do [ "$h" -nt "$o" ] && fresh=0; done
+        fi
+        if [ $fresh -eq 0 ]; then
+            "${OCMD[@]}" -c -o "$o.$$" "$s" 2>>"$tmp/checker.log" && mv -f "$o.$$" "$o" || { rm -f "$o.$$"; return 1; }
+        fi
+        echo "$o"
+    done
+}
 if [ $stale -eq 1 ]; then
     if ! mkdir -p "$cache" 2>/dev/null || [ ! -w "$cache" ]; then cache=$tmp; checker=$tmp/check; fi
+    objects=()
+    [ "$cache" != "$tmp" ] && mapfile -t objects < <(shared_objects "$root/build/grader/$(printf '%s' "${CC:-cc}" | md5sum | cut -c1-8)-objects")
+    [ ${#objects[@]} -eq $((${#srcs[@]} - 1)) ] && srcs=("$exdir/check.c" "${objects[@]}")
     if ! "${CCMD[@]}" -o "$checker.$$" "${srcs[@]}" -lOpenCL -lm 2>"$tmp/checker.log"; then
         echo "error: the grader's checker for $ex does not build (not your fault):" >&2
         cat "$tmp/checker.log" >&2

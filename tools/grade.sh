@@ -213,7 +213,8 @@ shared_objects() { # prints the objects, or fails
             for h in "$s" "$root"/exercises/*.h "$root"/common/*.h; do [ "$h" -nt "$o" ] && fresh=0; done
         fi
         if [ $fresh -eq 0 ]; then
-            "${OCMD[@]}" -c -o "$o.$$" "$s" 2>>"$tmp/checker.log" && mv -f "$o.$$" "$o" || { rm -f "$o.$$"; return 1; }
+            if ! "${OCMD[@]}" -c -o "$o.$$" "$s" 2>>"$tmp/checker.log"; then rm -f "$o.$$"; return 1; fi
+            mv -f "$o.$$" "$o" || return 1
         fi
         echo "$o"
     done

@@ -29,7 +29,7 @@ BINS       := $(addprefix $(BUILD)/,$(LESSONS))
 ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 ASAN_BINS  := $(addprefix $(BUILD)/asan/,$(LESSONS) test-clu)
 
-.PHONY: all run test help deps deps-test deps-book deps-bench deps-grade doctor book check-kernels \
+.PHONY: all run test test-build help deps deps-test deps-book deps-bench deps-grade doctor book check-kernels \
         check-book grade grade-all grade-plugin handout lab capture bench figures clean starters $(addprefix run-,$(LESSONS))
 
 all: $(BINS)
@@ -138,10 +138,15 @@ $(BUILD)/asan/test-clu: tests/test-clu.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)/
 # The test files run under prove, two at a time (TEST_JOBS=n for more):
 # everything they run is built here first, so that no two of them build the
 # same file at once (the see plugins are built if they can be: tests/88-see.sh
-# says so if not).
-test: $(BINS) $(BUILD)/test-clu $(ASAN_BINS) $(BUILD)/error-table | deps-test
-	@$(MAKE) -s $(SEE_PLUGIN) $(BUILD)/see/access-plugin-broken-lanes.so $(BUILD)/see/access-plugin-broken-phases.so >/dev/null 2>&1 || true
+# says so if not), as many files at once as test files run (unless make was
+# given -j itself).
+TEST_BUILD_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(or $(TEST_JOBS),2))
+test: | deps-test
+	@$(MAKE) $(TEST_BUILD_JOBS) --no-print-directory test-build
+	@$(MAKE) -s $(TEST_BUILD_JOBS) $(SEE_PLUGIN) $(BUILD)/see/access-plugin-broken-lanes.so $(BUILD)/see/access-plugin-broken-phases.so >/dev/null 2>&1 || true
 	@tests/run.sh
+test-build: $(BINS) $(BUILD)/test-clu $(ASAN_BINS) $(BUILD)/error-table
+	@:
 
 check-kernels: | deps-test
 	@tools/check-kernels.sh

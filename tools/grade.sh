@@ -216,8 +216,33 @@ if [ -x "$checker" ]; then
         [ -e "$s" ] && [ "$s" -nt "$checker" ] && stale=1
     done
 fi
+# grading.c and common/ are the same in every checker built with one
+# compiler command: compiled once into build/grader/<hash>-objects/, each
+# object again when its source or a header is newer, and linked with each
+# exercise's check.c (where that folder cannot be written, all in one go).
+shared_objects() { # prints the objects, or fails
+    local dir=$1 s o h fresh
+    local OCMD=(${CC:-cc} -std=c11 -O1 -g -I"$root/common" -I"$root/exercises" -DCLU_KERNEL_DIR="\"$root/kernels\"")
+    mkdir -p "$dir" 2>/dev/null && [ -w "$dir" ] || return 1
+    for s in "$root/exercises/grading.c" "$root"/common/*.c; do
+        o=$dir/$(basename "${s%.c}").o
+        fresh=0
+        if [ -f "$o" ]; then
+            fresh=1
+            for h in "$s" "$root"/exercises/*.h "$root"/common/*.h; do [ "$h" -nt "$o" ] && fresh=0; done
+        fi
+        if [ $fresh -eq 0 ]; then
+            if ! "${OCMD[@]}" -c -o "$o.$$" "$s" 2>>"$tmp/checker.log"; then rm -f "$o.$$"; return 1; fi
+            mv -f "$o.$$" "$o" || return 1
+        fi
+        echo "$o"
+    done
+}
 if [ $stale -eq 1 ]; then
     if ! mkdir -p "$cache" 2>/dev/null || [ ! -w "$cache" ]; then cache=$tmp; checker=$tmp/check; fi
+    objects=()
+    [ "$cache" != "$tmp" ] && mapfile -t objects < <(shared_objects "$root/build/grader/$(printf '%s' "${CC:-cc}" | md5sum | cut -c1-8)-objects")
+    [ ${#objects[@]} -eq $((${#srcs[@]} - 1)) ] && srcs=("$exdir/check.c" "${objects[@]}")
     if ! "${CCMD[@]}" -o "$checker.$$" "${srcs[@]}" -lOpenCL -lm 2>"$tmp/checker.log"; then
         echo "error: the grader's checker for $ex does not build (not your fault):" >&2
         cat "$tmp/checker.log" >&2
@@ -293,9 +318,9 @@ if [ $host_code -eq 1 ]; then
 cc=$1 ex=$2 common=$3 grader=$4 out=$5
 mkdir -p "$out/o"
 for f in *.c; do $cc -std=c11 -O1 -g -Wall -Wextra -I"$ex" -I"$common" -I"$grader" -c -o "$out/o/student-${f%.c}.o" "$f"; done
-$cc -std=c11 -O1 -g -I"$ex" -I"$common" -I"$grader" -c -o "$out/o/runner.o" "$ex/runner.c"
-$cc -std=c11 -O1 -g -I"$grader" -c -o "$out/o/recorder.o" "$grader/opencl-recorder.c"
-for f in "$common"/*.c; do $cc -std=c11 -O1 -g -I"$common" -DCLU_KERNEL_DIR="\"/nowhere\"" -c -o "$out/o/common-$(basename "${f%.c}").o" "$f"; done
+[ -f "$out/o/runner.o" ] || $cc -std=c11 -O1 -g -I"$ex" -I"$common" -I"$grader" -c -o "$out/o/runner.o" "$ex/runner.c"
+[ -f "$out/o/recorder.o" ] || $cc -std=c11 -O1 -g -I"$grader" -c -o "$out/o/recorder.o" "$grader/opencl-recorder.c"
+for f in "$common"/*.c; do o=$out/o/common-$(basename "${f%.c}").o; [ -f "$o" ] || $cc -std=c11 -O1 -g -I"$common" -DCLU_KERNEL_DIR="\"/nowhere\"" -c -o "$o" "$f"; done
 nm --defined-only "$out/o/recorder.o" | awk "{ print \$3 }" | sort >"$out/o/offered"
 nm -u "$out"/o/*.o | awk "\$2 ~ /^cl[A-Z]/ { print \$2 }" | sort -u | comm -23 - "$out/o/offered" |
   awk "{ printf \"#include <unistd.h>\\nvoid %s(void) { static const char m[] = \\\"forbidden %s\\\\n\\\"; if (write(7, m, sizeof m - 1)) {} _exit(96); }\\n\", \$1, \$1 }" >"$out/o/stubs.c"
@@ -303,6 +328,32 @@ $cc -c -o "$out/o/stubs.o" "$out/o/stubs.c"
 $cc -o "$out/runner" "$out"/o/*.o -lm'
     if [ "$sandbox" = bubblewrap ]; then paths=(/exercise /common /grader /out); cd_to=/submission
     else paths=("$tmp/src/exercise" "$tmp/src/common" "$tmp/src" "$tmp/rbin"); cd_to=$tmp/student; fi
+    # The grader's own objects (runner.c, the recorder, common/) are the
+    # same for every student: compiled once per checker cache, from the same
+    # copies and with the same commands as the script above, and copied in
+    # (it compiles what is not there, as it does where the cache cannot be
+    # written).
+    host_objects() { # DIR: fresh objects in DIR, or fail
+        local dir=$1 s n=$1.$$ stale=0 f
+        mkdir -p "$dir" 2>/dev/null && [ -w "$dir" ] || return 1
+        [ -f "$dir/stamp" ] || stale=1
+        for s in "$exdir"/runner.c "$exdir"/*.h "$root"/exercises/opencl-recorder.[ch] "$root"/common/*.[ch]; do
+            [ -e "$s" ] && [ "$s" -nt "$dir/stamp" ] && stale=1
+        done
+        [ $stale -eq 0 ] && return 0
+        rm -rf "$n" && mkdir -p "$n" || return 1
+        (cd "$tmp/src" && ${CC:-cc} -std=c11 -O1 -g -Iexercise -Icommon -I. -c -o "$n/runner.o" exercise/runner.c &&
+            ${CC:-cc} -std=c11 -O1 -g -I. -c -o "$n/recorder.o" opencl-recorder.c &&
+            for f in common/*.c; do ${CC:-cc} -std=c11 -O1 -g -Icommon -DCLU_KERNEL_DIR="\"/nowhere\"" -c -o "$n/common-$(basename "${f%.c}").o" "$f" || exit 1; done
+        ) >/dev/null 2>&1 || { rm -rf "$n"; return 1; }
+        for f in "$n"/*.o; do mv -f "$f" "$dir/"; done
+        rm -rf "$n"
+        touch "$dir/stamp"
+    }
+    mkdir -p "$tmp/rbin/o" && chmod 777 "$tmp/rbin/o"
+    if [ "$cache" != "$tmp" ] && host_objects "$cache/host-objects"; then
+        cp "$cache"/host-objects/*.o "$tmp/rbin/o/" && chmod a+r "$tmp"/rbin/o/*.o
+    fi
     # A wall-clock limit too: a compiler blocked on a read uses no CPU.
     timeout -k 2 "${GRADE_BUILD_SECONDS:-120}" "$root/tools/sandbox.sh" bare --ro "$tmp/student" /submission --ro "$tmp/src/exercise" /exercise \
             --ro "$tmp/src/common" /common --ro "$tmp/src/opencl-recorder.c" /grader/opencl-recorder.c \

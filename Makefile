@@ -22,7 +22,7 @@ BUILD   := build
 RESULTS ?= results/pocl
 
 COMMON_SRC := $(wildcard common/*.c)
-COMMON_HDR := common/clu.h
+COMMON_HDR := $(wildcard common/*.h)
 LESSONS    := $(patsubst lessons/%/main.c,%,$(wildcard lessons/[0-9][0-9]-*/main.c))
 BINS       := $(addprefix $(BUILD)/,$(LESSONS))
 # The same programs built with AddressSanitizer and UBSan, run by `make test`.

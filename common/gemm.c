@@ -1,4 +1,6 @@
-/* freivalds.c -- lesson 05's check: all of C = A·B, at any size, in O(n²).
+/* gemm.c -- what lessons 05 and 10 share (gemm.h).
+ *
+ * Freivalds' check: all of C = A·B, at any size, in O(n²).
  *
  * Recomputing A·B on the host costs n³ multiply-adds: minutes at n = 8192.
  * Freivalds' check multiplies both sides by a random vector r instead: C·r
@@ -7,13 +9,12 @@
  * vectors r, so that a pattern of errors would have to fool both. Chapter 05
  * says why this is exact on whole numbers.
  */
-#include "freivalds.h"
-
-#include "clu.h"
+#include "gemm.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 // snippet: reference
 /* Entry (i, j) of C = A·B in double, and the root of the sum of its terms'
@@ -122,3 +123,106 @@ size_t freivalds_verify(const freivalds *f, const char *what, const float *A, co
     return wrong;
 }
 // end snippet freivalds
+
+// snippet: check
+size_t gemm_check(clu_env *env, cl_mem d_C, size_t Mp, size_t Np, size_t guard, const freivalds *f,
+                  const float *A, const float *B, float *C, const char *what, int exact, double *down_ms)
+{
+    const size_t M = f->M, N = f->N, end = Mp * Np * sizeof(float);
+    /* A rectangular read skips the padding at the end of each row. */
+    const size_t origin[3] = {0, 0, 0}, region[3] = {N * sizeof(float), M, 1};
+    cl_event ev;
+    CLU_CHECK(clEnqueueReadBufferRect(env->queue, d_C, CL_TRUE, origin, origin, region, Np * sizeof(float), 0,
+                                      N * sizeof(float), 0, C, 0, NULL, &ev));
+    if (down_ms) *down_ms = clu_event_ms(ev);
+    clReleaseEvent(ev);
+    float *zone = clu_malloc(guard * sizeof(float), "the guard zone");
+    CLU_CHECK(clEnqueueReadBuffer(env->queue, d_C, CL_TRUE, end, guard * sizeof(float), zone, 0, NULL, NULL));
+    size_t past = 0, first = 0;
+    for (size_t e = guard; e-- > 0;)
+        if (!isnan(zone[e])) past++, first = e;
+    free(zone);
+    if (past) fprintf(stderr, "  %s wrote %zu floats past the end of C, the first at C[%zu][%zu]\n", what, past,
+                      Mp + first / Np, first % Np);
+    return past + freivalds_verify(f, what, A, B, C, exact);
+}
+// end snippet check
+
+// snippet: fits
+const char *gemm_fits(const clu_env *env, cl_kernel kernel, size_t wg, char *why, size_t len)
+{
+    size_t most = 0;
+    cl_ulong local = 0, has = clu_device_ulong(env->device, CL_DEVICE_LOCAL_MEM_SIZE);
+    CLU_CHECK(clGetKernelWorkGroupInfo(kernel, env->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof most, &most, NULL));
+    CLU_CHECK(clGetKernelWorkGroupInfo(kernel, env->device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof local, &local, NULL));
+    if (wg <= most && local <= has) return NULL;
+    snprintf(why, len, "groups of %zu work-items with %llu bytes of local memory do not fit (this kernel "
+             "allows %zu work-items here, the device has %llu bytes)", wg, (unsigned long long)local, most,
+             (unsigned long long)has);
+    return why;
+}
+// end snippet fits
+
+void gemm_check_budget(clu_env *env, const clu_common *common, size_t M, size_t N, size_t K,
+                       size_t configs, size_t reps)
+{
+    /* The slowest kernels here (rows, bt) run about as fast as the probe's
+     * chain of multiply-adds, one load each (2 here: 4 times its time); the host makes the data and the checks at
+     * ~100 steps of serial C per entry of A and B and ~40 per entry of C and
+     * configuration. */
+    clu_check_budget(env, common, (clu_work){.fma = 4.0 * (double)configs * (double)(2 + reps) * (double)M * N * K,
+                     .chain = 4.0 * (double)configs * (double)(2 + reps) * (double)K,
+                     .host = 100.0 * ((double)M * K + (double)K * N) + 40.0 * (double)configs * M * N},
+                     "the runs of M·N·K multiply-adds and their checks");
+}
+
+/* ---- the tiles of the register-blocked kernel ---------------------------- */
+
+const char *tiles_show(tiles t, tiles_text s)
+{
+    snprintf(s, sizeof(tiles_text), "%zux%zux%zux%zux%zu", t.bm, t.bn, t.bk, t.tm, t.tn);
+    return s;
+}
+
+tiles tiles_parse(const char *text)
+{
+    char buf[64], *f[5] = {buf};
+    size_t nf = 1;
+    if (strlen(text) >= sizeof buf) clu_die("-c: '%.20s...' is too long", text);
+    strcpy(buf, text);
+    for (char *p = buf; *p && nf <= 5; p++)
+        if (*p == 'x') *p = '\0', f[nf < 5 ? nf : 0] = p + 1, nf++;
+    if (nf != 5) clu_die("-c %s: expected BMxBNxBKxTMxTN, e.g. 128x64x8x8x8", text);
+    tiles t = {.bm = clu_parse_size("-c BM", f[0], 4, 1024), .bn = clu_parse_size("-c BN", f[1], 4, 1024),
+               .bk = clu_parse_size("-c BK", f[2], 4, 256), .tm = clu_parse_size("-c TM", f[3], 4, 32),
+               .tn = clu_parse_size("-c TN", f[4], 4, 32)};
+    if (t.tm % 4 || t.tn % 4 || t.bk % 4 || t.bm % t.tm || t.bn % t.tn) /* the kernel's #error */
+        clu_die("-c %s: TM, TN and BK must be multiples of 4, BM of TM and BN of TN", text);
+    return t;
+}
+
+// snippet: refuse
+const char *tiles_refused(const clu_env *env, tiles t, char *why, size_t len)
+{
+    const size_t items = t.bm / t.tm * (t.bn / t.tn);
+    /* Measured on PoCL 3.1: 2d and vec return NaN with TM·TN = 512 or more
+     * (fast then takes minutes to build), and 2^19 sums per group crash it. */
+    if (clu_device_is_gpu(env->device)) return NULL;
+    if (t.tm * t.tn > 256)
+        snprintf(why, len, "TM*TN = %zu sums per work-item, CPU devices run at most 256 right", t.tm * t.tn);
+    else if (items * t.tm * t.tn > 262144)
+        snprintf(why, len, "%zu sums per work-group, CPU devices run at most 262144", items * t.tm * t.tn);
+    else
+        return NULL;
+    return why;
+}
+// end snippet refuse
+
+const char *tiles_options(const clu_env *env)
+{
+    /* NVIDIA's compiler wants the k loop unrolled; PoCL miscompiles 2d when it is. */
+    char *vendor = clu_device_string(env->device, CL_DEVICE_VENDOR);
+    const int nvidia = strstr(vendor, "NVIDIA") != NULL;
+    free(vendor);
+    return nvidia ? " -DUNROLL_K=1" : "";
+}

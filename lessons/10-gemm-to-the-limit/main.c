@@ -113,8 +113,8 @@ typedef struct {
     double ms, up_ms, down_ms;
 } config;
 
-/* The NDRange of c: a group computes a bm x bn block of C, each work-item a
- * tm x tn block of it; M and N (and K for gemm_reg) padded to the blocks. */
+// snippet: plan
+/* c's NDRange: a bm x bn block of C per group, tm x tn per work-item. */
 static void plan(config *c)
 {
     const int reg = c->v->blocks == REGISTERS, cpu16 = c->v->blocks == ROWS16;
@@ -126,9 +126,9 @@ static void plan(config *c)
     c->guard = bm * c->Np + bn; /* a block written past the end of C lands here */
     c->intensity = 2.0 * bm * bn / (4.0 * (bm + bn));
 }
+// end snippet plan
 
-/* Build c, then ask the kernel what it allows here (lesson 05). NULL if it
- * can run, else why not. */
+/* Build c; NULL if the kernel allows its groups here, else why not. */
 static const char *build(clu_env *env, config *c, int given, char *why, size_t len)
 {
     char opts[400], tile[100] = "", extra[160];

@@ -74,6 +74,7 @@ void tuning_options(const clu_env *env, int tuned, tiles t, char *opts, size_t l
 }
 // end snippet nvidia-options
 
+// snippet: cpu-loops
 /* The cpu kernel's vector: the device's preferred float width (8 where
  * PoCL compiles for AVX2, 16 for AVX-512), as a float4, float8 or float16. */
 static size_t cpu_width(const clu_env *env)
@@ -95,6 +96,7 @@ static double cpu_loops(tiles t, size_t vw, size_t K)
     return chunks * (1 + slice * (1 + nv)) + (double)(t.bm / t.tm) * ((double)K * (1 + nv + mr * (1 + nv)) +
                                                                        chunks * (1 + 2 * mr * (1 + nv)));
 }
+// end snippet cpu-loops
 
 // snippet: cpu-shape
 tiles tuning_cpu_tiles(clu_env *env, size_t M, size_t N, size_t K)
@@ -129,6 +131,7 @@ tiles tuning_cpu_tiles(clu_env *env, size_t M, size_t N, size_t K)
 }
 // end snippet cpu-shape
 
+// snippet: cpu-refused
 const char *tuning_cpu16_refused(clu_env *env, size_t rows, size_t K, char *why, size_t len)
 {
     /* gemm_cpu16: per step of k one pass of the k loop and one per row. */
@@ -164,6 +167,7 @@ void tuning_cpu_options(const clu_env *env, tiles t, char *opts, size_t len)
     snprintf(opts, len, " -DCPU_VW=%zu -DCPU_NV=%zu -DCPU_MR=%zu -DCPU_MB=%zu -DCPU_KC=%zu", vw, t.tn / vw, t.tm,
              t.bm, t.bk);
 }
+// end snippet cpu-refused
 
 const tiles tuning_sweep[] = {
     {.bm = 128, .bn = 128, .bk = 8, .tm = 8, .tn = 8}, {.bm = 128, .bn = 128, .bk = 16, .tm = 8, .tn = 8},
@@ -191,14 +195,13 @@ float *tuning_host_floats(clu_env *env, size_t n, int pinned, cl_mem *keep)
     CLU_CHECK_ERR(err, "clEnqueueMapBuffer");
     return p;
 }
-// end snippet pinned
-
 void tuning_free_floats(clu_env *env, float *p, cl_mem keep)
 {
     if (!keep) {
         free(p);
         return;
     }
+// end snippet pinned
     CLU_CHECK(clEnqueueUnmapMemObject(env->queue, keep, p, 0, NULL, NULL));
     clReleaseMemObject(keep); /* freed once the unmap is done */
 }

@@ -18,7 +18,7 @@
 /* ---- the shapes: set here and by -m -n -k in main, read everywhere ------- */
 
 /* C (M x N) = A (M x K) · B (K x N), all row-major. */
-static size_t M = 1024, N = 1024, K = 1024;
+static size_t M = 256, N = 256, K = 256;
 
 /* ---- the C reference ---------------------------------------------------- */
 

@@ -153,8 +153,9 @@ static const char *build(clu_env *env, config *c, int given, char *why, size_t l
  * best found on GPUs) or on a CPU device 32 x 64 blocks of 4 x 8 (the best
  * on PoCL), then ever fewer work-items, for kernels that allow fewer. */
 static const tiles gpu_first = {128, 64, 8, 8, 8}, cpu_first = {32, 64, 16, 4, 8};
-static const tiles smaller[] = {{64, 64, 8, 4, 4}, {32, 32, 8, 4, 4}, {32, 16, 8, 4, 4},
-                                {16, 16, 8, 4, 4}, {8, 8, 4, 4, 4},   {4, 4, 4, 4, 4}};
+enum { SMALLER = 6 };
+static const tiles smaller[SMALLER] = {{64, 64, 8, 4, 4}, {32, 32, 8, 4, 4}, {32, 16, 8, 4, 4},
+                                       {16, 16, 8, 4, 4}, {8, 8, 4, 4, 4},   {4, 4, 4, 4, 4}};
 
 /* c's sizes: -t, -w and -c (t) as given; else the largest this kernel
  * allows here, a tile side from 16 down or the tiles above (printed where
@@ -162,9 +163,9 @@ static const tiles smaller[] = {{64, 64, 8, 4, 4}, {32, 32, 8, 4, 4}, {32, 16, 8
 static const char *choose(clu_env *env, config *c, size_t ts, size_t wpt, const tiles *t, char *why, size_t len)
 {
     const int reg = c->v->blocks == REGISTERS, given = reg ? t != NULL : ts > 0;
-    tiles list[1 + sizeof smaller / sizeof smaller[0]] = {t ? *t : clu_device_is_gpu(env->device) ? gpu_first : cpu_first};
-    for (size_t k = 0; k < sizeof smaller / sizeof smaller[0]; k++) list[1 + k] = smaller[k];
-    const size_t tries = given ? 1 : reg ? sizeof list / sizeof list[0] : 5;
+    tiles list[1 + SMALLER] = {t ? *t : clu_device_is_gpu(env->device) ? gpu_first : cpu_first};
+    for (size_t k = 0; k < SMALLER; k++) list[1 + k] = smaller[k];
+    const size_t tries = given ? 1 : reg ? 1 + SMALLER : 5;
     const char *no = "no tile side from 16 down is a multiple of -w";
     tiles_text s;
     for (size_t k = 0; k < tries; k++) {
@@ -206,16 +207,15 @@ static void load(clu_env *env, config *c, const float *A, const float *B, const 
 static void unload(config *c) { for (int a = 0; a < 3; a++) clReleaseMemObject(c->d[a]); }
 
 // snippet: check
-/* Run c once on A and B, C's buffer and a guard zone of one block of rows
- * after it filled with NaN; check all of C, and that nothing was written
- * past its end (common/gemm.c). Returns how many things are wrong. */
+/* Run c once, C and a guard zone of a block of rows after it filled with
+ * NaN; check all of C and the zone (common/gemm.c). Returns what is wrong. */
 static size_t check(clu_env *env, config *c, const float *A, const float *B, const float *BT, float *C,
                     const freivalds *f, int exact)
 {
     load(env, c, A, B, BT);
     const float nan = NAN; /* an entry the kernel never writes stays NaN and fails */
-    const size_t floats = c->Mp * c->Np + c->guard;
-    CLU_CHECK(clEnqueueFillBuffer(env->queue, c->d[2], &nan, sizeof nan, 0, floats * sizeof(float), 0, NULL, NULL));
+    const size_t bytes = (c->Mp * c->Np + c->guard) * sizeof(float);
+    CLU_CHECK(clEnqueueFillBuffer(env->queue, c->d[2], &nan, sizeof nan, 0, bytes, 0, NULL, NULL));
     clu_run_best(env, c->kernel, 2, c->global, c->local, 1);
     char what[96];
     snprintf(what, sizeof what, "device C (%s%s)", c->v->name, exact ? ", whole numbers" : "");

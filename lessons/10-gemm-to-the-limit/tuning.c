@@ -139,7 +139,8 @@ const char *tuning_cpu16_refused(clu_env *env, size_t rows, size_t K, char *why,
     const size_t most = fit > 2 ? fit - 2 : 0;
     if (!limit || K <= most) return NULL;
     snprintf(why, len, "%zu rows per work-item and K = %zu take ~%zu loop iterations; this device stops a "
-             "work-item's loops after %zu without a word (Mesa's llvmpipe): K up to %zu, or -o naive", rows, K,
+             "work-item's loops after %zu without a word (Mesa's llvmpipe): K up to %zu (lesson 05's naive has "
+             "no such limit)", rows, K,
              K * (rows + 1) + 2 * rows, limit, most);
     return why;
 }
@@ -154,7 +155,8 @@ const char *tuning_cpu_refused(clu_env *env, tiles t, size_t K, char *why, size_
         size_t most = K; /* the largest K this shape can run here */
         while (most > 1 && cpu_loops(t, vw, most) > 0.9 * limit) most = most * 15 / 16;
         snprintf(why, len, "%zu rows per work-item and K = %zu take ~%.0f loop iterations; this device stops a "
-                 "work-item's loops after %zu without a word (Mesa's llvmpipe): K up to %zu, or -o naive",
+                 "work-item's loops after %zu without a word (Mesa's llvmpipe): K up to %zu (lesson 05's naive "
+                 "has no such limit)",
                  t.bm, K, cpu_loops(t, vw, K), limit, most);
     } else
         return NULL;

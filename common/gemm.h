@@ -39,6 +39,13 @@ size_t freivalds_verify(const freivalds *f, const char *what, const float *A, co
 size_t gemm_check(clu_env *env, cl_mem d_C, size_t Mp, size_t Np, size_t guard, const freivalds *f,
                   const float *A, const float *B, float *C, const char *what, int exact, double *down_ms);
 
+/* Launch one work-group of the kernel (its arguments set, the first group
+ * of its NDRange in bounds), with the watchdog paused: PoCL compiles a
+ * kernel for its work-group size at its first launch, which on a busy CPU
+ * can take longer than the watchdog gives a kernel. The check after it then
+ * times the kernel alone. */
+void gemm_first_launch(clu_env *env, cl_kernel kernel, const size_t *local);
+
 /* NULL if groups of wg work-items of this built kernel can run here, else
  * why not: CL_KERNEL_WORK_GROUP_SIZE (its registers may allow fewer
  * work-items than the device) and the local memory it needs, against the

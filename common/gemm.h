@@ -43,7 +43,8 @@ size_t gemm_check(clu_env *env, cl_mem d_C, size_t Mp, size_t Np, size_t guard, 
  * of its NDRange in bounds), with the watchdog paused: PoCL compiles a
  * kernel for its work-group size at its first launch, which on a busy CPU
  * can take longer than the watchdog gives a kernel. The check after it then
- * times the kernel alone. */
+ * times the kernel alone. Nothing on a GPU, nor under Oclgrind (whose
+ * access maps show the first launch). */
 void gemm_first_launch(clu_env *env, cl_kernel kernel, const size_t *local);
 
 /* NULL if groups of wg work-items of this built kernel can run here, else

@@ -22,7 +22,7 @@ BUILD   := build
 RESULTS ?= results/pocl
 
 COMMON_SRC := $(wildcard common/*.c)
-COMMON_HDR := common/clu.h
+COMMON_HDR := $(wildcard common/*.h)
 LESSONS    := $(patsubst lessons/%/main.c,%,$(wildcard lessons/[0-9][0-9]-*/main.c))
 BINS       := $(addprefix $(BUILD)/,$(LESSONS))
 # The same programs built with AddressSanitizer and UBSan, run by `make test`.
@@ -94,35 +94,35 @@ test-$(firstword $(subst -, ,$(1))): $(BUILD)/$(1) | deps-test
 endef
 $(foreach l,$(LESSONS),$(eval $(call LESSON,$(l))))
 
-# ---- lesson 05: the libraries it is measured against (one block) -------------
-# build/05-compare-clblast   CLBlast's SGEMM on the same OpenCL device (libclblast-dev,
+# ---- lesson 10: the libraries it is measured against (one block) -------------
+# build/10-compare-clblast   CLBlast's SGEMM on the same OpenCL device (libclblast-dev,
 #                            or CLBLAST_DIR=prefix)
-# build/05-compare-openblas  OpenBLAS's cblas_sgemm on the host's cores (libopenblas-dev)
-# build/05-compare-cublas    cuBLAS in plain FP32, only where nvcc exists
+# build/10-compare-openblas  OpenBLAS's cblas_sgemm on the host's cores (libopenblas-dev)
+# build/10-compare-cublas    cuBLAS in plain FP32, only where nvcc exists
 # Each takes the lesson's -m -n -k -r and prints its result: line
-# (variant=clblast ...). `make compare-05 ARGS='-m 512 -n 512 -k 512'` builds
+# (variant=clblast ...). `make compare-10 ARGS='-m 512 -n 512 -k 512'` builds
 # each one this machine can build (and says which it cannot) and runs it; the
-# `!` lines of the lesson's bench.args call it (`gpu:` and `cpu:` say on which
-# kind of device), so that `make bench` puts the libraries' rows into
-# $(RESULTS)/05-matrix-multiplication.csv.
-L05 := lessons/05-matrix-multiplication
-COMPARE_05 := $(BUILD)/05-compare-clblast $(BUILD)/05-compare-openblas \
-              $(if $(shell command -v nvcc 2>/dev/null),$(BUILD)/05-compare-cublas)
+# `!` lines of lessons 05's and 10's bench.args call it (`gpu:` and `cpu:` say
+# on which kind of device), so that `make bench` puts the libraries' rows into
+# $(RESULTS)/05-matrix-multiplication.csv and 10-gemm-to-the-limit.csv.
+L10 := lessons/10-gemm-to-the-limit
+COMPARE_10 := $(BUILD)/10-compare-clblast $(BUILD)/10-compare-openblas \
+              $(if $(shell command -v nvcc 2>/dev/null),$(BUILD)/10-compare-cublas)
 comma := ,
 CLBLAST_LIB := $(CLBLAST_DIR)/lib $(CLBLAST_DIR)/lib/x86_64-linux-gnu
 CLBLAST_FLAGS := $(if $(CLBLAST_DIR),-I$(CLBLAST_DIR)/include $(foreach d,$(CLBLAST_LIB),-L$(d) -Wl$(comma)-rpath$(comma)$(d)))
-$(BUILD)/05-compare-clblast: $(L05)/compare/clblast.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)
+$(BUILD)/10-compare-clblast: $(L10)/compare/clblast.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(CLBLAST_FLAGS) -o $@ $< $(COMMON_SRC) -lclblast $(LDLIBS)
-$(BUILD)/05-compare-openblas: $(L05)/compare/openblas.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)
+$(BUILD)/10-compare-openblas: $(L10)/compare/openblas.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(COMMON_SRC) -lopenblas $(LDLIBS)
-$(BUILD)/05-compare-cublas: $(L05)/compare/cublas.cu | $(BUILD)
+$(BUILD)/10-compare-cublas: $(L10)/compare/cublas.cu | $(BUILD)
 	nvcc -O2 -o $@ $< -lcublas
-.PHONY: compare-05
-compare-05:
-	@for c in $(COMPARE_05); do \
-	    $(MAKE) -s $$c >/dev/null 2>&1 || { echo "compare-05: $$c does not build here: skipped" >&2; continue; }; \
+.PHONY: compare-10
+compare-10:
+	@for c in $(COMPARE_10); do \
+	    $(MAKE) -s $$c >/dev/null 2>&1 || { echo "compare-10: $$c does not build here: skipped" >&2; continue; }; \
 	    ./$$c $(ARGS) || exit 1; done
-# ---- end of lesson 05's block --------------------------------------------------
+# ---- end of lesson 10's block --------------------------------------------------
 
 run: $(BINS)
 	@set -e; for l in $(LESSONS); do echo "==== $$l"; ./$(BUILD)/$$l; done

@@ -173,7 +173,7 @@ static void usage(const char *prog, const char *purpose, const clu_option *opts,
             printf(" (default %s)", *(const char **)o->dest);
         else if (o->kind == CLU_OPT_VARIANT) {
             int d = *(int *)o->dest;
-            printf(" (default %s):\n", d < 0 ? "all" : variant_field(o, (size_t)d, 0));
+            printf(" (default %s):\n", d == -1 ? "all" : d < 0 ? "chosen by device" : variant_field(o, (size_t)d, 0));
             printf("  %16s%-14s every variant below\n", "", "all");
             for (size_t v = 0; v < o->count; v++)
                 printf("  %16s%-14s %s\n", "", variant_field(o, v, 0), variant_field(o, v, 1));

@@ -158,7 +158,7 @@ __kernel void outer_sum_f8local(__global const float *A, __global const float *B
  * Each value of B read from local memory now feeds 16 multiply-adds instead
  * of 8, so a larger share of the instructions are FMAs: more work per
  * work-item, the idea lesson 05 builds on. And the next tile of B is loaded
- * into a register while this one is used (lesson 05's double buffering):
+ * into a register while this one is used (lesson 10's double buffering):
  * the group no longer waits for global memory after each barrier. */
 __kernel void outer_sum_f16local(__global const float *A, __global const float *B,
                                  __global float *C, const int X, const int Y,

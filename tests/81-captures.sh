@@ -43,6 +43,7 @@ capture_shape 03-vector-types -x 1000 -y 64 -r 1
 capture_shape 04-prefix-scan -n 1000 -r 1
 capture_shape 09-single-pass-scan -n 1000 -r 1
 capture_shape 05-matrix-multiplication -m 64 -n 64 -k 64 -r 1
+capture_shape 10-gemm-to-the-limit -m 64 -n 64 -k 64 -r 1
 capture_shape 06-debugging -o run
 capture_shape 07-subset-sum -n 12 -k 6 -r 1
 capture_shape 08-queues-overlap -n 100000 -c 4 -r 1

@@ -19,27 +19,29 @@ else
         # shellcheck disable=SC2086
         expect_out 0 'verified' "rusticl: $run (no -t)" -- $RUSTICL "$BIN/"$run
     done
+    expect_out 0 'verified' "rusticl: 10-gemm-to-the-limit -m 64 -n 64 -k 64 -r 1 (no -c)" -- \
+        $RUSTICL "$BIN/10-gemm-to-the-limit" -m 64 -n 64 -k 64 -r 1
     # llvmpipe stops a work-item's loops after 65535 iterations of them all,
-    # silently. At 512 x 96 x 256 05's cpu kernel had 64 rows per work-item,
+    # silently. At 512 x 96 x 256 10's cpu kernel had 64 rows per work-item,
     # ~85 000 iterations, and a wrong C before its shape asked the device's
     # limit; there the default is cpu16, and a K no shape fits is refused.
-    expect_out 0 'verified device C \(cpu\): .*: ok' "rusticl: 05's cpu shape stays under the device's loop limit" -- \
-        $RUSTICL "$BIN/05-matrix-multiplication" -o cpu -m 512 -n 96 -k 256 -r 1
-    expect_out 0 'result: variant=cpu16 ' "rusticl: 05's default there is cpu16" -- \
-        $RUSTICL "$BIN/05-matrix-multiplication" -m 40 -n 40 -k 300 -r 1
+    expect_out 0 'verified device C \(cpu\): .*: ok' "rusticl: 10's cpu shape stays under the device's loop limit" -- \
+        $RUSTICL "$BIN/10-gemm-to-the-limit" -o cpu -m 512 -n 96 -k 256 -r 1
+    expect_out 0 'result: variant=cpu16 ' "rusticl: 10's default there is cpu16" -- \
+        $RUSTICL "$BIN/10-gemm-to-the-limit" -m 40 -n 40 -k 300 -r 1
     expect_out 2 "stops a work-item's loops after 65535 without a word.*K up to [0-9]+" \
-        "rusticl: 05's cpu16 refuses a K the loop limit cuts off" -- \
-        $RUSTICL "$BIN/05-matrix-multiplication" -m 4 -n 4 -k 16384 -r 1
+        "rusticl: 10's cpu16 refuses a K the loop limit cuts off" -- \
+        $RUSTICL "$BIN/10-gemm-to-the-limit" -m 4 -n 4 -k 16384 -r 1
     expect_out 2 "stops a work-item's loops after 65535 without a word.*K up to [0-9]+" \
-        "rusticl: 05's cpu refuses -c rows the loop limit cuts off" -- \
-        $RUSTICL "$BIN/05-matrix-multiplication" -o cpu -c 64x12x64x4x12 -m 64 -n 12 -k 256 -r 1
+        "rusticl: 10's cpu refuses -c rows the loop limit cuts off" -- \
+        $RUSTICL "$BIN/10-gemm-to-the-limit" -o cpu -c 64x12x64x4x12 -m 64 -n 12 -k 256 -r 1
     # (the rows per work-item depend on the CPU's vectors: 64 with AVX2, 32
     # with AVX-512; what must hold is that K does not change them)
-    rows_at_64=$("$BIN/05-matrix-multiplication" -m 256 -n 96 -k 64 -r 1 2>/dev/null |
+    rows_at_64=$("$BIN/10-gemm-to-the-limit" -m 256 -n 96 -k 64 -r 1 2>/dev/null |
         sed -n 's/^result: variant=cpu .*tiles=\([0-9]*\)x.*/\1/p')
     expect_out 0 "result: variant=cpu .*tiles=${rows_at_64:-none}x" \
         "rusticl: without a loop limit (PoCL) cpu stays the default at K = 4096: ${rows_at_64:-?} rows, as at K = 64" -- \
-        "$BIN/05-matrix-multiplication" -m 256 -n 96 -k 4096 -r 1
+        "$BIN/10-gemm-to-the-limit" -m 256 -n 96 -k 4096 -r 1
     expect_out 0 '^timer: host clock' "rusticl: unusable timestamps fall back to the host clock, said once" -- \
         $RUSTICL "$BIN/01-hello-world" -x 1000 -y 100 -r 2
     [ "$(grep -c '^timer:' "$LOG")" -eq 1 ] && grep -q ' timer=host$' "$LOG" &&

@@ -5,7 +5,7 @@
 # For every lesson with a lessons/LESSON/bench.args: each line is one run of
 # the lesson's program with those options (a line that starts with `!` is a
 # command of its own, run from the project root: a comparison program such as
-# build/05-compare-openblas). A line that starts with `gpu:` or `cpu:` runs
+# build/10-compare-openblas). A line that starts with `gpu:` or `cpu:` runs
 # only when the chosen device is (or is not) a GPU, so one file holds runs
 # sized for both. All output goes to RESULTS/LESSON.bench.txt;
 # every `result:` line of it becomes one row of RESULTS/LESSON.csv

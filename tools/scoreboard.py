@@ -111,12 +111,12 @@ def gemm(rows, n, a, b):
 
 
 for n, goal in ((8192, 1.00), (4096, 1.00), (4099, 0.95), (2048, 0.95), (1024, 0.95)):
-    headline('05-matrix-multiplication.csv', f'SGEMM fast / cuBLAS at n = {n}', goal)(
+    headline('10-gemm-to-the-limit.csv', f'SGEMM fast / cuBLAS at n = {n}', goal)(
         lambda rows, n=n: gemm(rows, n, 'fast', 'cublas'))
-headline('05-matrix-multiplication.csv', 'SGEMM fast / CLBlast at n = 8192', 1.0)(
+headline('10-gemm-to-the-limit.csv', 'SGEMM fast / CLBlast at n = 8192', 1.0)(
     lambda rows: gemm(rows, 8192, 'fast', 'clblast'))
 for n in (1024, 2048):
-    headline('05-matrix-multiplication.csv', f'SGEMM cpu kernel / OpenBLAS at n = {n} on a CPU device', 0.5)(
+    headline('10-gemm-to-the-limit.csv', f'SGEMM cpu kernel / OpenBLAS at n = {n} on a CPU device', 0.5)(
         lambda rows, n=n: None if ON_GPU else gemm(rows, n, 'cpu', 'openblas'))
 ON_GPU = False  # set by main(): the CPU headlines mean nothing on a GPU
 

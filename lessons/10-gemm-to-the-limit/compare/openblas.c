@@ -1,8 +1,8 @@
-/* openblas.c -- lesson 05's yardstick on the host: OpenBLAS's cblas_sgemm,
+/* openblas.c -- lessons 05's and 10's yardstick on the host: OpenBLAS's cblas_sgemm,
  * row-major C = A·B on every core, on whole numbers (a sample of C is
  * checked exactly), one call to warm up, then the best of -r by the wall
- * clock. Built by `make build/05-compare-openblas` (needs libopenblas-dev);
- * run by `make compare-05` (and `make bench`, whose bench.args lines say
+ * clock. Built by `make build/10-compare-openblas` (needs libopenblas-dev);
+ * run by `make compare-10` (and `make bench`, whose bench.args lines say
  * on which kind of device). Prints the lesson's result: line with
  * variant=openblas.
  */

@@ -1,11 +1,11 @@
-/* tuning.c -- lesson 05's tuning, kept apart from what main.c teaches.
+/* tuning.c -- lesson 10's tuning, kept apart from the flow of main.c.
  *
- * The register-blocked kernels (2d, vec, fast) take their tile sizes as -D
+ * The register-blocked kernels (vec, fast) take their tile sizes as -D
  * options, and which sizes run fastest depends on the device: its registers,
  * its local memory, how many groups share a compute unit. Everything here
  * was measured on one device or another rather than derived:
- *   - the tiles each kind of device starts from, and the smaller shapes main.c
- *     falls back to when a kernel allows fewer work-items (rusticl: 32);
+ *   - the tiles fast starts from on each kind of device, and the smaller
+ *     shapes main.c falls back to when a kernel allows fewer work-items;
  *   - the shape of the cpu kernel for CPU devices (from the vector width,
  *     compute units and cache the device reports, and the register count,
  *     slice of B and rows per work-item measured on PoCL), kept under the
@@ -13,9 +13,7 @@
  *     default instead;
  *   - the options `fast` gets on NVIDIA (measured on an H200: 0.95 to 0.98
  *     of cuBLAS at n = 4096 and 8192);
- *   - the limits of PoCL's CPU device that no query reports;
- *   - the shapes --tune sweeps, and -c's parsing;
- *   - how long a run will take, from rates measured here and on the H200;
+ *   - the shapes --tune sweeps;
  *   - host arrays in pageable or pinned memory, and the report of what moving
  *     A, B and C costs next to the kernel.
  * APIs: CL_MEM_ALLOC_HOST_PTR with clEnqueueMapBuffer (pinned host memory).
@@ -25,29 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-const char *tuning_show(tiles t, tiles_text s)
-{
-    snprintf(s, sizeof(tiles_text), "%zux%zux%zux%zux%zu", t.bm, t.bn, t.bk, t.tm, t.tn);
-    return s;
-}
-
-tiles tuning_parse_tiles(const char *text)
-{
-    char buf[64], *f[5] = {buf};
-    size_t nf = 1;
-    if (strlen(text) >= sizeof buf) clu_die("-c: '%.20s...' is too long", text);
-    strcpy(buf, text);
-    for (char *p = buf; *p && nf <= 5; p++)
-        if (*p == 'x') *p = '\0', f[nf < 5 ? nf : 0] = p + 1, nf++;
-    if (nf != 5) clu_die("-c %s: expected BMxBNxBKxTMxTN, e.g. 128x64x8x8x8", text);
-    tiles t = {.bm = clu_parse_size("-c BM", f[0], 4, 1024), .bn = clu_parse_size("-c BN", f[1], 4, 1024),
-               .bk = clu_parse_size("-c BK", f[2], 4, 256), .tm = clu_parse_size("-c TM", f[3], 4, 32),
-               .tn = clu_parse_size("-c TN", f[4], 4, 32)};
-    if (t.tm % 4 || t.tn % 4 || t.bk % 4 || t.bm % t.tm || t.bn % t.tn) /* the kernel's #error */
-        clu_die("-c %s: TM, TN and BK must be multiples of 4, BM of TM and BN of TN", text);
-    return t;
-}
 
 static int on_nvidia(const clu_env *env)
 {
@@ -80,41 +55,26 @@ size_t tuning_candidates(const clu_env *env, size_t M, size_t N, tiles *list, si
 }
 // end snippet device-tiles
 
-// snippet: refuse
-const char *tuning_refused(const clu_env *env, tiles t, char *why, size_t len)
-{
-    const size_t items = t.bm / t.tm * (t.bn / t.tn);
-    /* Measured on PoCL 3.1: 2d and vec return NaN with TM·TN = 512 or more
-     * (fast then takes minutes to build), and 2^19 sums per group crash it. */
-    if (clu_device_is_gpu(env->device)) return NULL;
-    if (t.tm * t.tn > 256)
-        snprintf(why, len, "TM*TN = %zu sums per work-item, CPU devices run at most 256 right", t.tm * t.tn);
-    else if (items * t.tm * t.tn > 262144)
-        snprintf(why, len, "%zu sums per work-group, CPU devices run at most 262144", items * t.tm * t.tn);
-    else
-        return NULL;
-    return why;
-}
-// end snippet refuse
 
 // snippet: nvidia-options
 void tuning_options(const clu_env *env, int tuned, tiles t, char *opts, size_t len)
 {
     *opts = '\0';
     if (!on_nvidia(env)) return;
-    /* NVIDIA's compiler wants the k loop unrolled (PoCL miscompiles 2d when it
-     * is). fast: pointers advanced per tile; with 128 x 128 blocks also the
+    /* The k loop unrolled, as for every build of gemm_reg (common/gemm.c).
+     * fast: pointers advanced per tile; with 128 x 128 blocks also the
      * tile loop unrolled by two, blocks handed out 8 block rows at a time,
      * and at most 126 registers, so that two groups of 256 share a
      * multiprocessor. The cap works only without reqd_work_group_size
      * (REQD=0): NVIDIA ignores it otherwise. */
     const int big = tuned && t.bm == 128 && t.bn == 128;
-    snprintf(opts, len, "%s%s -DUNROLL_K=1%s", tuned ? " -DPRECOMP=1" : "",
-             big ? " -DPAIR=1 -DGROUP_M=8 -DREQD=0 -cl-nv-maxrregcount=126" : "",
+    snprintf(opts, len, "%s%s%s%s", tuned ? " -DPRECOMP=1" : "",
+             big ? " -DPAIR=1 -DGROUP_M=8 -DREQD=0 -cl-nv-maxrregcount=126" : "", tiles_options(env),
              env->build_log ? " -cl-nv-verbose" : ""); /* --build-log: registers and spills */
 }
 // end snippet nvidia-options
 
+// snippet: cpu-loops
 /* The cpu kernel's vector: the device's preferred float width (8 where
  * PoCL compiles for AVX2, 16 for AVX-512), as a float4, float8 or float16. */
 static size_t cpu_width(const clu_env *env)
@@ -136,6 +96,7 @@ static double cpu_loops(tiles t, size_t vw, size_t K)
     return chunks * (1 + slice * (1 + nv)) + (double)(t.bm / t.tm) * ((double)K * (1 + nv + mr * (1 + nv)) +
                                                                        chunks * (1 + 2 * mr * (1 + nv)));
 }
+// end snippet cpu-loops
 
 // snippet: cpu-shape
 tiles tuning_cpu_tiles(clu_env *env, size_t M, size_t N, size_t K)
@@ -170,18 +131,7 @@ tiles tuning_cpu_tiles(clu_env *env, size_t M, size_t N, size_t K)
 }
 // end snippet cpu-shape
 
-// snippet: cpu-default
-const char *tuning_cpu_variant(clu_env *env)
-{
-    /* A device that stops long loops is Mesa's llvmpipe (rusticl), where
-     * cpu is slow (its loops not unrolled, its array of sums most likely not
-     * in registers): measured at 256 x 256 x 256 there, cpu ran 0.01
-     * GFLOP/s, cpu16 1.6 to 2.1, 2d, vec and fast 0.05 (results/rusticl/
-     * 05-loop-limit.txt). Elsewhere (PoCL) cpu wins. */
-    return clu_loop_limit(env) ? "cpu16" : "cpu";
-}
-// end snippet cpu-default
-
+// snippet: cpu-refused
 const char *tuning_cpu16_refused(clu_env *env, size_t rows, size_t K, char *why, size_t len)
 {
     /* gemm_cpu16: per step of k one pass of the k loop and one per row. */
@@ -189,7 +139,8 @@ const char *tuning_cpu16_refused(clu_env *env, size_t rows, size_t K, char *why,
     const size_t most = fit > 2 ? fit - 2 : 0;
     if (!limit || K <= most) return NULL;
     snprintf(why, len, "%zu rows per work-item and K = %zu take ~%zu loop iterations; this device stops a "
-             "work-item's loops after %zu without a word (Mesa's llvmpipe): K up to %zu, or -o naive", rows, K,
+             "work-item's loops after %zu without a word (Mesa's llvmpipe): K up to %zu (lesson 05's naive has "
+             "no such limit)", rows, K,
              K * (rows + 1) + 2 * rows, limit, most);
     return why;
 }
@@ -204,7 +155,8 @@ const char *tuning_cpu_refused(clu_env *env, tiles t, size_t K, char *why, size_
         size_t most = K; /* the largest K this shape can run here */
         while (most > 1 && cpu_loops(t, vw, most) > 0.9 * limit) most = most * 15 / 16;
         snprintf(why, len, "%zu rows per work-item and K = %zu take ~%.0f loop iterations; this device stops a "
-                 "work-item's loops after %zu without a word (Mesa's llvmpipe): K up to %zu, or -o naive",
+                 "work-item's loops after %zu without a word (Mesa's llvmpipe): K up to %zu (lesson 05's naive "
+                 "has no such limit)",
                  t.bm, K, cpu_loops(t, vw, K), limit, most);
     } else
         return NULL;
@@ -217,19 +169,7 @@ void tuning_cpu_options(const clu_env *env, tiles t, char *opts, size_t len)
     snprintf(opts, len, " -DCPU_VW=%zu -DCPU_NV=%zu -DCPU_MR=%zu -DCPU_MB=%zu -DCPU_KC=%zu", vw, t.tn / vw, t.tm,
              t.bm, t.bk);
 }
-
-void tuning_check_budget(clu_env *env, const clu_common *common, size_t M, size_t N, size_t K,
-                         size_t configs, size_t reps)
-{
-    /* The slowest kernels here (rows, bt) run about as fast as the probe's
-     * chain of multiply-adds, one load each (2 here: 4 times its time); the host makes the data and the checks at
-     * ~100 steps of serial C per entry of A and B and ~40 per entry of C and
-     * configuration. */
-    clu_check_budget(env, common, (clu_work){.fma = 4.0 * (double)configs * (double)(2 + reps) * (double)M * N * K,
-                     .chain = 4.0 * (double)configs * (double)(2 + reps) * (double)K,
-                     .host = 100.0 * ((double)M * K + (double)K * N) + 40.0 * (double)configs * M * N},
-                     "the runs of M·N·K multiply-adds and their checks");
-}
+// end snippet cpu-refused
 
 const tiles tuning_sweep[] = {
     {.bm = 128, .bn = 128, .bk = 8, .tm = 8, .tn = 8}, {.bm = 128, .bn = 128, .bk = 16, .tm = 8, .tn = 8},
@@ -257,14 +197,13 @@ float *tuning_host_floats(clu_env *env, size_t n, int pinned, cl_mem *keep)
     CLU_CHECK_ERR(err, "clEnqueueMapBuffer");
     return p;
 }
-// end snippet pinned
-
 void tuning_free_floats(clu_env *env, float *p, cl_mem keep)
 {
     if (!keep) {
         free(p);
         return;
     }
+// end snippet pinned
     CLU_CHECK(clEnqueueUnmapMemObject(env->queue, keep, p, 0, NULL, NULL));
     clReleaseMemObject(keep); /* freed once the unmap is done */
 }

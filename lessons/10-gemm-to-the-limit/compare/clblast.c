@@ -1,9 +1,9 @@
-/* clblast.c -- lesson 05's yardstick on the same OpenCL device: CLBlast's
+/* clblast.c -- lessons 05's and 10's yardstick on the same OpenCL device: CLBlast's
  * SGEMM, row-major C = A·B, on whole numbers (so a sample of C is checked
  * exactly), one call to warm up, then the best of -r by the wall clock
  * (CLBlast may run several kernels per call: padding, transposing).
- * Built by `make build/05-compare-clblast` (needs libclblast-dev); run by
- * `make compare-05` (and `make bench`). Prints the lesson's result: line
+ * Built by `make build/10-compare-clblast` (needs libclblast-dev); run by
+ * `make compare-10` (and `make bench`). Prints the lesson's result: line
  * with variant=clblast.
  */
 #include "clu.h"

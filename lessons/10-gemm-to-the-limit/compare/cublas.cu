@@ -1,7 +1,7 @@
-/* cublas.cu -- lesson 05's yardstick on an NVIDIA GPU: cuBLAS SGEMM in plain
+/* cublas.cu -- lessons 05's and 10's yardstick on an NVIDIA GPU: cuBLAS SGEMM in plain
  * FP32 (no TF32 tensor cores), row-major C = A·B, one call to warm up, then
- * the best of -r timed with CUDA events. Built by `make build/05-compare-cublas`
- * only where nvcc exists; run by `make compare-05` (and `make bench`).
+ * the best of -r timed with CUDA events. Built by `make build/10-compare-cublas`
+ * only where nvcc exists; run by `make compare-10` (and `make bench`).
  * Options as the lesson's: -m -n -k -r.
  * Prints the lesson's result: line with variant=cublas.
  */

@@ -7,7 +7,7 @@ PATH = re.compile(r'(?<![\w/.$-])((?:' + ROOTS + r')/[\w./*<>{}$-]*[\w*>}])')
 MAKE = re.compile(r'(?:`|^\s*(?:\$ )?)make ([a-zA-Z][a-zA-Z0-9/._-]*)')
 files = subprocess.run(['git', 'ls-files'], capture_output=True, text=True).stdout.split()
 files = sys.argv[1:] or [f for f in files if re.search(r'(\.(md|c|h|cl|sh|py|lua|args|yaml|html)|Makefile)$', f)
-         and not f.startswith(('tests/grader-corpus/', 'results/', 'tests/fixtures/'))]
+         and not f.startswith(('tests/grader-corpus/', 'results/', 'tests/fixtures/', 'book/tests/'))]
 targets = set()
 for line in subprocess.run(['make', '-qp'], capture_output=True, text=True).stdout.splitlines():
     m = re.match(r'^([a-zA-Z0-9_./-]+):', line)

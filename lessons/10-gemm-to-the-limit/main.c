@@ -91,7 +91,7 @@ static const variant variants[] = {
  * device cpu, except where the device stops long loops (Mesa's llvmpipe,
  * rusticl), where cpu is slow (its loops not unrolled, its array of sums
  * most likely not in registers): at 256 x 256 x 256 there cpu ran 0.01
- * GFLOP/s, cpu16 1.6 to 2.1 (results/rusticl/05-loop-limit.txt). */
+ * GFLOP/s, cpu16 1.6 to 2.1 (results/rusticl/10-loop-limit.txt). */
 static int by_device(clu_env *env)
 {
     const int v = clu_device_is_gpu(env->device) ? FAST : clu_loop_limit(env) ? CPU16 : CPU;

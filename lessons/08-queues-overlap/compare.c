@@ -8,7 +8,7 @@
  * OpenMP is optional: built without -fopenmp (Apple's compiler, for one)
  * the comparison says it is missing instead of breaking the build.
  */
-#include "clu.h"
+#include "overlap.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -16,13 +16,6 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
-
-int omp_threads(void);
-void multiply_omp(const float *x, const float *y, float *z, size_t n);
-void print_timeline(cl_event (*ev)[4], size_t used, size_t n, size_t chunks, const char *name, int queues);
-double span_ms(clu_env *env, cl_event a, cl_event b, double host_ms);
-size_t split_over_two_devices(clu_env *env, const float *x, const float *y, float *z, size_t n,
-                              size_t share, const double *ref, const double *mag);
 
 /* OpenMP's threads, or 0 where the program was built without OpenMP. */
 int omp_threads(void)

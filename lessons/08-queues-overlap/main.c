@@ -11,13 +11,14 @@
  * the same chunks on one queue, and against the bound no pipeline beats (its
  * longest stage). The comparisons (OpenMP on the host's cores, the two
  * pipelines' events as rows of a timeline, the work split over two devices)
- * are in compare.c beside this file.
+ * are in compare.c beside this file; making and giving back the queues, the
+ * buffers and the pinned memory in buffers.c, the shared state in overlap.h.
  * Kernel file: kernels/08-queues-overlap.cl
  * APIs introduced: several command queues on one device, event wait lists,
  * clEnqueueMapBuffer/clEnqueueUnmapMemObject, CL_MEM_ALLOC_HOST_PTR,
  * CL_PROFILING_COMMAND_QUEUED/START/END on a shared clock, clFlush.
  */
-#include "clu.h"
+#include "overlap.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -37,18 +38,6 @@ static void multiply_serial(const float *x, const float *y, float *z, size_t n)
 
 /* ---- the variants ------------------------------------------------------------ */
 
-typedef struct {
-    clu_env env;
-    cl_kernel kernel;
-    cl_command_queue q[3]; /* upload, compute, download: the pipeline's queues */
-    size_t n, wg, reps, chunks;
-    float *h_x, *h_y;      /* pageable: malloc */
-    cl_mem pin[3];         /* pinned host memory behind p_x, p_y, p_z */
-    float *p_x, *p_y, *p_z;
-    cl_mem d_x, d_y, d_z;  /* on the device */
-    int timeline;          /* print the pipeline's events */
-} ctx;
-
 /* The kernel over elements [first, first + count) on queue q. */
 static void launch(ctx *c, cl_command_queue q, size_t first, size_t count, cl_uint nwait,
                    const cl_event *wait, cl_event *done)
@@ -59,22 +48,6 @@ static void launch(ctx *c, cl_command_queue q, size_t first, size_t count, cl_ui
     CLU_CHECK(clSetKernelArg(c->kernel, 4, sizeof k, &k));
     CLU_CHECK(clEnqueueNDRangeKernel(q, c->kernel, 1, NULL, &global, &c->wg, nwait, wait, done));
 }
-
-/* compare.c: OpenMP's threads (0: built without OpenMP), z = x * y on them,
- * a pipeline's events as rows of its timeline, the time from one event's
- * start to another's end (the host's where the device's clock is wrong), and
- * the work split over this device and another one, if there is one. */
-int omp_threads(void);
-void multiply_omp(const float *x, const float *y, float *z, size_t n);
-void print_timeline(cl_event (*ev)[4], size_t used, size_t n, size_t chunks, const char *name, int queues);
-double span_ms(clu_env *env, cl_event a, cl_event b, double host_ms);
-size_t split_over_two_devices(clu_env *env, const float *x, const float *y, float *z, size_t n,
-                              size_t share, const double *ref, const double *mag);
-
-/* What a run took: the whole, and its parts as the events saw them; host:
- * the whole timed by the host's clock however the events are. */
-typedef struct { double ms, up_ms, run_ms, down_ms, bound_ms; int host; } timing;
-
 
 /* On the host: the serial loop, or OpenMP's threads. */
 static timing on_host(void (*multiply)(const float *, const float *, float *, size_t), ctx *c, float *z)
@@ -268,20 +241,6 @@ static void report(const ctx *c, const variant *v, const timing *t, double seria
 }
 // end snippet report
 
-// snippet: pinned
-/* Pinned host memory: a buffer made with CL_MEM_ALLOC_HOST_PTR is, on most
- * drivers, page-locked host memory that the device copies from directly;
- * mapping it gives the host a pointer into it. */
-static float *map_floats(ctx *c, cl_mem buf)
-{
-    cl_int err;
-    float *p = clEnqueueMapBuffer(c->env.queue, buf, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, c->n * 4, 0,
-                                  NULL, NULL, &err);
-    CLU_CHECK_ERR(err, "clEnqueueMapBuffer");
-    return p;
-}
-// end snippet pinned
-
 int main(int argc, char **argv)
 {
     size_t n = (size_t)1 << 24, wg = 0, reps = 3, chunks = 8, share = 0;
@@ -322,20 +281,7 @@ int main(int argc, char **argv)
      * Device: x, y, z and the three pinned buffers. */
     clu_check_memory(&c.env, clu_bytes(n, 6 * sizeof(float) + 2 * sizeof(double), "the host arrays"),
                      clu_bytes(n, 6 * sizeof(float), "the buffers"));
-    cl_int err;
-    for (int q = 0; q < 3; q++) { /* the pipeline's own queues */
-        c.q[q] = clCreateCommandQueue(c.env.context, c.env.device, CL_QUEUE_PROFILING_ENABLE, &err);
-        CLU_CHECK_ERR(err, "clCreateCommandQueue");
-    }
-    cl_mem *d[3] = {&c.d_x, &c.d_y, &c.d_z};
-    float **p[3] = {&c.p_x, &c.p_y, &c.p_z};
-    for (int i = 0; i < 3; i++) {
-        *d[i] = clu_buffer(&c.env, i < 2 ? CL_MEM_READ_ONLY : CL_MEM_WRITE_ONLY, bytes, NULL, "x, y or z");
-        CLU_CHECK(clSetKernelArg(c.kernel, (cl_uint)i, sizeof(cl_mem), d[i]));
-        c.pin[i] = clCreateBuffer(c.env.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL, &err);
-        CLU_CHECK_ERR(err, "clCreateBuffer(CL_MEM_ALLOC_HOST_PTR)");
-        *p[i] = map_floats(&c, c.pin[i]);
-    }
+    make_buffers(&c);
     c.h_x = clu_malloc(bytes, "x");
     c.h_y = clu_malloc(bytes, "y");
     float *z = clu_malloc(bytes, "z");
@@ -353,14 +299,7 @@ int main(int argc, char **argv)
     for (int exact = 1; exact >= 0; exact--) {
         if (exact) clu_fill_halves(c.h_x, n, 1, 1000), clu_fill_halves(c.h_y, n, 2, 1000);
         else clu_fill_random(c.h_x, n, 1, -1.0f, 1.0f), clu_fill_random(c.h_y, n, 2, -1.0f, 1.0f);
-        /* The pinned copies of x and y: written by the runtime while unmapped
-         * (Oclgrind does not see what the host writes through a map). */
-        for (int i = 0; i < 3; i++) {
-            CLU_CHECK(clEnqueueUnmapMemObject(c.env.queue, c.pin[i], *p[i], 0, NULL, NULL));
-            if (i < 2) CLU_CHECK(clEnqueueWriteBuffer(c.env.queue, c.pin[i], CL_TRUE, 0, bytes, i ? c.h_y : c.h_x,
-                                                      0, NULL, NULL));
-            *p[i] = map_floats(&c, c.pin[i]);
-        }
+        copy_to_pinned(&c);
         for (size_t i = 0; i < n; i++) ref[i] = (double)c.h_x[i] * c.h_y[i], mag[i] = fabs(ref[i]);
         for (size_t v = 0; v < NV; v++)
             if ((chosen < 0 || (size_t)chosen == v) && (v != OMP || run_omp_too))
@@ -397,9 +336,7 @@ int main(int argc, char **argv)
         if (chosen < 0) wrong += split_over_two_devices(&c.env, c.p_x, c.p_y, z, n, share, ref, mag);
     }
 
-    for (int i = 0; i < 3; i++) CLU_CHECK(clEnqueueUnmapMemObject(c.env.queue, c.pin[i], *p[i], 0, NULL, NULL));
-    CLU_CHECK(clFinish(c.env.queue));
-    for (int i = 0; i < 3; i++) clReleaseMemObject(c.pin[i]), clReleaseMemObject(*d[i]), clReleaseCommandQueue(c.q[i]);
+    release_buffers(&c);
     clReleaseKernel(c.kernel);
     clReleaseProgram(program);
     clu_teardown(&c.env);

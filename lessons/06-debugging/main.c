@@ -9,33 +9,19 @@
  * Kernel files: kernels/06-debugging-bugs.cl, kernels/06-debugging-variants.cl,
  * and the kernels that do not compile in lessons/06-debugging/broken/.
  * The mistakes made on purpose (-o errors) and the checks of this program's
- * own input are in mistakes.c beside this file.
+ * own input are in mistakes.c beside this file, writing and showing a
+ * binary (-o dump) in binary.c; helpers.h declares what main.c calls there.
  * APIs introduced: clGetProgramBuildInfo, clGetProgramInfo
  * (CL_PROGRAM_BINARY_SIZES, CL_PROGRAM_BINARIES), clCreateKernelsInProgram,
  * clGetKernelInfo, clGetKernelWorkGroupInfo (CL_KERNEL_LOCAL_MEM_SIZE,
  * CL_KERNEL_PRIVATE_MEM_SIZE), __local kernel arguments, printf in a kernel.
  */
-#include "clu.h"
+#include "helpers.h"
 
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* mistakes.c: the broken kernels' folder, the API mistakes made on purpose
- * (-o errors), and the input this program refuses before the driver sees it. */
-char *kernel_file(const char *name);
-size_t show_mistakes(clu_env *env);
-void refuse_unused(int argc, char **argv, const clu_option *opts, size_t nopts, const char *mode, const char *uses);
-void check_build_options(const char *options);
-
-typedef struct {
-    size_t X, Y, wg;     /* run modes; wg 0: each kernel's own default */
-    const char *file;    /* build and dump: the kernel file */
-    const char *options; /* build and dump: build options */
-    const char *save;    /* dump: where to write the binary, or NULL */
-} args;
 
 /* ---- the C reference ---------------------------------------------------- */
 
@@ -97,7 +83,47 @@ static size_t ref_smooth(const float *in, const float *B, size_t n, size_t Y, si
 }
 // end snippet reference
 
+/* ---- the kernels: what the compiler says about each ---------------------- */
+
+// snippet: kernel-facts
+/* What every OpenCL device can tell about a built kernel. */
+static void print_kernel_facts(const clu_env *env, cl_program prog)
+{
+    cl_uint n = 0;
+    CLU_CHECK(clCreateKernelsInProgram(prog, 0, NULL, &n));
+    cl_kernel *ks = clu_malloc(n * sizeof *ks, "the kernels");
+    CLU_CHECK(clCreateKernelsInProgram(prog, n, ks, NULL));
+    for (cl_uint i = 0; i < n; i++) {
+        char name[256] = "";
+        size_t wg = 0, multiple = 0;
+        cl_ulong local = 0, priv = 0;
+        CLU_CHECK(clGetKernelInfo(ks[i], CL_KERNEL_FUNCTION_NAME, sizeof name - 1, name, NULL));
+        CLU_CHECK(clGetKernelWorkGroupInfo(ks[i], env->device, CL_KERNEL_WORK_GROUP_SIZE,
+                                           sizeof wg, &wg, NULL));
+        CLU_CHECK(clGetKernelWorkGroupInfo(ks[i], env->device,
+                                           CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                                           sizeof multiple, &multiple, NULL));
+        CLU_CHECK(clGetKernelWorkGroupInfo(ks[i], env->device, CL_KERNEL_LOCAL_MEM_SIZE,
+                                           sizeof local, &local, NULL));
+        CLU_CHECK(clGetKernelWorkGroupInfo(ks[i], env->device, CL_KERNEL_PRIVATE_MEM_SIZE,
+                                           sizeof priv, &priv, NULL));
+        printf("kernel %s: at most %zu work-items per group, best in multiples of %zu, "
+               "%llu bytes of local memory, %llu bytes of private memory per work-item\n",
+               name, wg, multiple, (unsigned long long)local, (unsigned long long)priv);
+        clReleaseKernel(ks[i]);
+    }
+    free(ks);
+}
+// end snippet kernel-facts
+
 /* ---- the variants ---------------------------------------------------------- */
+
+typedef struct {
+    size_t X, Y, wg;     /* run modes; wg 0: each kernel's own default */
+    const char *file;    /* build and dump: the kernel file */
+    const char *options; /* build and dump: build options */
+    const char *save;    /* dump: where to write the binary, or NULL */
+} args;
 
 // snippet: variants
 /* The kernels of kernels/06-debugging-bugs.cl and what the host must know
@@ -237,38 +263,7 @@ static size_t mode_run(clu_env *env, const variant *v, const args *a)
     return wrong;
 }
 
-/* ---- build and dump: a kernel file, its log, its facts, its binary ---------- */
-
-// snippet: kernel-facts
-/* What every OpenCL device can tell about a built kernel. */
-static void print_kernel_facts(const clu_env *env, cl_program prog)
-{
-    cl_uint n = 0;
-    CLU_CHECK(clCreateKernelsInProgram(prog, 0, NULL, &n));
-    cl_kernel *ks = clu_malloc(n * sizeof *ks, "the kernels");
-    CLU_CHECK(clCreateKernelsInProgram(prog, n, ks, NULL));
-    for (cl_uint i = 0; i < n; i++) {
-        char name[256] = "";
-        size_t wg = 0, multiple = 0;
-        cl_ulong local = 0, priv = 0;
-        CLU_CHECK(clGetKernelInfo(ks[i], CL_KERNEL_FUNCTION_NAME, sizeof name - 1, name, NULL));
-        CLU_CHECK(clGetKernelWorkGroupInfo(ks[i], env->device, CL_KERNEL_WORK_GROUP_SIZE,
-                                           sizeof wg, &wg, NULL));
-        CLU_CHECK(clGetKernelWorkGroupInfo(ks[i], env->device,
-                                           CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
-                                           sizeof multiple, &multiple, NULL));
-        CLU_CHECK(clGetKernelWorkGroupInfo(ks[i], env->device, CL_KERNEL_LOCAL_MEM_SIZE,
-                                           sizeof local, &local, NULL));
-        CLU_CHECK(clGetKernelWorkGroupInfo(ks[i], env->device, CL_KERNEL_PRIVATE_MEM_SIZE,
-                                           sizeof priv, &priv, NULL));
-        printf("kernel %s: at most %zu work-items per group, best in multiples of %zu, "
-               "%llu bytes of local memory, %llu bytes of private memory per work-item\n",
-               name, wg, multiple, (unsigned long long)local, (unsigned long long)priv);
-        clReleaseKernel(ks[i]);
-    }
-    free(ks);
-}
-// end snippet kernel-facts
+/* ---- build and dump: a kernel file, its log, its facts, its binary -------- */
 
 static size_t mode_build(clu_env *env, const variant *v, const args *a)
 {
@@ -299,19 +294,7 @@ static size_t mode_dump(clu_env *env, const variant *v, const args *a)
     CLU_CHECK(clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL));
     bin[size] = '\0';
     // end snippet binaries
-    printf("CL_PROGRAM_BINARIES: %zu bytes for %s\n", size, a->file);
-    if (a->save) {
-        FILE *f = fopen(a->save, "wb");
-        if (!f || fwrite(bin, 1, size, f) != size || fclose(f) != 0)
-            clu_die("cannot write the binary to '%s'", a->save);
-        printf("written to %s\n", a->save);
-    }
-    /* Its first bytes tell the format: text starting with "//" is PTX. */
-    printf("the first bytes:");
-    for (size_t i = 0; i < size && i < 16; i++) printf(" %02x", bin[i]);
-    printf("  (\"");
-    for (size_t i = 0; i < size && i < 16; i++) putchar(isprint(bin[i]) ? bin[i] : '.');
-    printf("\")\n");
+    show_binary(bin, size, a->file, a->save); /* binary.c: -w, and the first bytes */
     free(bin), free(file);
     clReleaseProgram(prog);
     return 0;

@@ -6,7 +6,7 @@
  * read, build options missing their argument, a kernel file with no kernel).
  */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include "helpers.h"
+#include "clu.h"
 
 #include <ctype.h>
 #include <fcntl.h>
@@ -19,6 +19,12 @@
 #ifndef CLU_KERNEL_DIR
 #define CLU_KERNEL_DIR "kernels"
 #endif
+
+char *kernel_file(const char *name);
+size_t show_mistakes(clu_env *env);
+void refuse_unused(int argc, char **argv, const clu_option *opts, size_t nopts, const char *mode,
+                   const char *uses);
+void check_build_options(const char *options);
 
 /* ---- the broken kernels ------------------------------------------------------ */
 

@@ -6,7 +6,7 @@
  * read, build options missing their argument, a kernel file with no kernel).
  */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include "clu.h"
+#include "helpers.h"
 
 #include <ctype.h>
 #include <fcntl.h>

@@ -59,20 +59,20 @@ expect_out 1 "verified mitm .*\(worst case\).*FAILED" "07: ... and at n = 30 (mi
 mutant "dfs adds the wrong item when it takes a branch" dfs 's/        s += a\[d - 1\];/        s += a[d];/'
 mutant "mitm's last probe left out" mitm 's/le += (sorted\[le\] <= want) ? 1 : 0;//'
 rm -rf "$BADK"
-# The OpenMP variants (alternatives.c) are checked like the kernels; broken
+# The OpenMP variants (omp in main.c, ompmitm in alternatives.c) are checked like the kernels; broken
 # ones, built as the Makefile builds the lesson, must fail.
 if "$L07" -n 4 -r 1 -o dfs | grep -q '[1-9][0-9]* OpenMP threads'; then
     expect_out 0 'verified ompmitm \(worst case\).*: ok' "07: ompmitm verified (n=23, odd halves)" -- \
         "$L07" -n 23 -k 8 -a 300 -o ompmitm -r 1
     BADC=$(mktemp -d)
-    omp_mutant7() { # omp_mutant7 NAME VARIANT SED
-        build_host_mutant 07-subset-sum lessons/07-subset-sum/alternatives.c "$3" "$BADC/07" || return
+    omp_mutant7() { # omp_mutant7 NAME VARIANT SED FILE
+        build_host_mutant 07-subset-sum "lessons/07-subset-sum/$4" "$3" "$BADC/07" || return
         expect_out 1 "verified $2 .*FAILED" "07: broken OpenMP fails: $1" -- "$BADC/07" -n 22 -k 10 -a 300 -o "$2" -r 1
     }
-    omp_mutant7 "omp skips the last subtree" omp 's/for (long g = 0; g < subtrees; g++)/for (long g = 0; g < subtrees - 1; g++)/'
-    omp_mutant7 "ompmitm's half sums drop the last item" ompmitm 's/for (int i = 0; i < m; i++) s +=/for (int i = 0; i + 1 < m; i++) s +=/'
-    omp_mutant7 "ompmitm's last probe left out" ompmitm 's/le += s2\[le\] <= want ? 1 : 0;//'
-    omp_mutant7 "ompmitm sorts half of the second half" ompmitm 's/qsort(s2, (size_t)n2,/qsort(s2, (size_t)n2 \/ 2,/'
+    omp_mutant7 "omp skips the last subtree" omp 's/for (long g = 0; g < subtrees; g++)/for (long g = 0; g < subtrees - 1; g++)/' main.c
+    omp_mutant7 "ompmitm's half sums drop the last item" ompmitm 's/for (int i = 0; i < m; i++) s +=/for (int i = 0; i + 1 < m; i++) s +=/' alternatives.c
+    omp_mutant7 "ompmitm's last probe left out" ompmitm 's/le += s2\[le\] <= want ? 1 : 0;//' alternatives.c
+    omp_mutant7 "ompmitm sorts half of the second half" ompmitm 's/qsort(s2, (size_t)n2,/qsort(s2, (size_t)n2 \/ 2,/' alternatives.c
     rm -rf "$BADC"
 else
     pass "07: OpenMP variants skipped: this build has no OpenMP"

@@ -1,11 +1,11 @@
 /* Lesson 07's alternatives, beside main.c: what one work-item per subtree
- * is measured against. The same search on every core of the host with
- * OpenMP threads; the search with a node budget, what is left handed out
- * again in rounds; and meet in the middle, which needs no search at all.
- * Also the plainest alternative, every one of the 2^n subsets, which checks
- * the C search itself for small n.
+ * is measured against. The search with a node budget, what is left handed
+ * out again in rounds; meet in the middle, which needs no search at all, on
+ * the device and on the host's cores. (The same search on every core with
+ * OpenMP threads is in main.c, beside the C search it runs.)
  * OpenMP is optional: built without -fopenmp (Apple's compiler, for one)
  * the program says the comparison is missing instead of failing to build.
+ * Calls only problem.c and common/, never main.c.
  */
 #include "subset-sum.h"
 
@@ -16,20 +16,6 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
-
-/* ---- every subset: the check of the C search itself ------------------------------ */
-
-/* A check of the check, for small n: every one of the 2^n subsets. */
-uint64_t every_subset(const problem *p)
-{
-    uint64_t found = 0;
-    for (uint64_t m = 0; m < ((uint64_t)1 << p->n); m++) {
-        int s = 0;
-        for (int i = 0; i < p->n; i++) s += (m >> i) & 1 ? p->a[i] : 0;
-        found += s == p->target;
-    }
-    return found;
-}
 
 /* ---- OpenMP ------------------------------------------------------------------- */
 
@@ -43,30 +29,6 @@ int omp_threads(void)
 #endif
 }
 
-// snippet: omp
-/* The same search on every core: the 2^k subtrees handed out dynamically,
- * because their sizes differ by orders of magnitude. main.c runs it only
- * where omp_threads() is not 0. */
-outcome run_omp(ctx *c, const variant *v, const problem *p, int timed)
-{
-    (void)v, (void)timed;
-    uint64_t found = 0, nodes = 0;
-    const long subtrees = 1L << c->k;
-    double t0 = clu_now();
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 16) reduction(+ : found, nodes)
-#endif
-    for (long g = 0; g < subtrees; g++) {
-        int s = 0;
-        for (int i = 0; i < c->k; i++) s += (g >> i) & 1 ? p->a[i] : 0;
-        tally t = {0, 0};
-        search(p, c->k, s, &t);
-        found += t.found;
-        nodes += t.nodes;
-    }
-    return (outcome){.found = found, .nodes = nodes, .lanes = 1.0, .ms = (clu_now() - t0) * 1e3, .rounds = 1};
-}
-// end snippet omp
 
 /* ---- rounds: work handed out again --------------------------------------------- */
 

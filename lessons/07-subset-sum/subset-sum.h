@@ -1,10 +1,11 @@
-/* subset-sum.h -- what lesson 07's two files share: the problem, the
- * context of a run, what a variant reports, and the functions each file
- * gives the other. main.c: the problem, the C search, the kernels with one
- * work-item per subtree, the checks, the times. alternatives.c: what those
- * are measured against (OpenMP threads, rounds of redistributed work, meet
- * in the middle on the device and on the host's threads, and every subset,
- * which checks the C search itself).
+/* subset-sum.h -- what lesson 07's files share: the problem, the context
+ * of a run, what a variant reports, and the functions a file gives the one
+ * above it (calls go one way: main.c -> alternatives.c -> problem.c).
+ * main.c: the C search and its OpenMP version, the kernels with one
+ * work-item per subtree, the checks, the times. alternatives.c: rounds of
+ * redistributed work, meet in the middle on the device and on the host's
+ * threads. problem.c: the problem, the checks in C (every subset; each
+ * work-item's subtree), the device steps every variant repeats.
  */
 #ifndef SUBSET_SUM_H
 #define SUBSET_SUM_H
@@ -49,15 +50,15 @@ struct variant {
     int openmp;         /* runs on the host's threads: only where built with OpenMP */
 };
 
-/* main.c */
-void search(const problem *p, int d, int s, tally *t);
+/* problem.c */
+void make_problem(problem *p, const char *name, int n, int A, uint64_t seed);
+uint64_t every_subset(const problem *p); /* all 2^n subsets: checks the search for small n */
+size_t check_items(const ctx *c, const variant *v, const problem *p);
 size_t wg_for(ctx *c, cl_kernel kern);
 void set_common_args(cl_kernel kern, ctx *c, const problem *p);
 void add_lanes(const uint64_t *nodes, size_t items, size_t simd, double *useful, double *paid);
 /* alternatives.c; omp_threads() is 0 where the program was built without OpenMP */
 int omp_threads(void);
-uint64_t every_subset(const problem *p); /* all 2^n subsets: checks the search for small n */
-outcome run_omp(ctx *c, const variant *v, const problem *p, int timed);
 outcome run_rounds(ctx *c, const variant *v, const problem *p, int timed);
 outcome run_mitm(ctx *c, const variant *v, const problem *p, int timed);
 outcome run_omp_mitm(ctx *c, const variant *v, const problem *p, int timed);

@@ -771,17 +771,14 @@ fi
 
 tier=-
 ratio=$(sed -n 's/^ratio //p' "$dev" | head -n 1)
-if grep -q '^untimed ' "$dev"; then
-    tier="not timed: $(sed -n 's/^untimed //p' "$dev" | head -n 1)"
-    echo "  speed: $tier"
-    ratio=""
-elif grep -q '^tier ' "$dev"; then
+if grep -q '^tier ' "$dev"; then
     if [ "$score" -eq "$plan" ] && grep -q '^solutionless ' "$dev"; then
         echo "  note: the official solution could not be timed beside your kernel ($(sed -n 's/^solutionless //p' "$dev" | head -n 1)), so the grader's own yardstick gives the tier"
     fi
     if [ "$score" -eq "$plan" ]; then
         tier=$(sed -n 's/^tier \([a-z]*\).*/\1/p' "$dev" | head -n 1)
         echo "  speed: $(sed -n 's/^tier [a-z]* //p' "$dev" | head -n 1)"
+        grep -q '^clock ' "$dev" && echo "  timer: $(sed -n 's/^clock //p' "$dev" | head -n 1)"
     fi
 elif grep -q '^## Speed tier' "$exdir/README.md" 2>/dev/null; then
     tier=none

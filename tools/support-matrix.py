@@ -73,8 +73,6 @@ def tables():
         if parts["solutions"]:
             for r in parts["solutions"][1]:
                 tier = r["tier"] if r["tier"] not in ("", "-") else "no tier"
-                if tier.startswith("not timed"):  # the device's timestamps are no clock (rusticl)
-                    tier = "not timed"
                 exercises.setdefault(r["exercise"], {})[name] = f"{r['score']}/{r['max']} {tier}"
         if parts["corpus"]:
             count = {}

@@ -15,13 +15,13 @@ def diagrams(Svg, GREEN, BLUE, ORANGE, GREY, RED, LIGHT):
 
     def one_d():
         """05: gemm_1d with TS = 4, WPT = 2: work-item (lx, ly) owns rows ly and ly + RTS of column lx."""
-        s = Svg(560, 500, "gemm_1d: WPT elements of one column per work-item")
+        s = Svg(560, 452, "gemm_1d: WPT elements of one column per work-item")
         s.text(20, 24, "TS = 4, WPT = 2: a work-group of TS × TS/WPT = 4 × 2 work-items", anchor="start",
                size=14, weight="bold")
-        c = 36
-        ax, ay = 96, 250          # As: rows r down, k across
-        bx, by = 300, 62          # Bs: k down, columns across
-        cx, cy = 300, 250         # C: the group's tile
+        c = 33
+        ax, ay = 110, 226         # As: rows r down, k across
+        bx, by = 310, 60          # Bs: k down, columns across
+        cx, cy = 310, 226         # C: the group's tile
         tiles = ((ax, ay, "As[r][k]: tile of A"), (bx, by, "Bs[k][c]: tile of B"), (cx, cy, "C: the group's tile"))
         for x0, y0, name in tiles:
             for r in range(4):
@@ -48,9 +48,9 @@ def diagrams(Svg, GREEN, BLUE, ORANGE, GREY, RED, LIGHT):
         lines(s, 20, 62, ["label lx,ly: work-item (lx, ly)", "copies As[r][lx] and Bs[r][lx]",
                           "and computes C[r][lx] for", "r = ly and r = ly + RTS",
                           "(RTS = TS / WPT = 2)"], size=13)
-        lines(s, 20, 168, ["dashed: what work-item (1, 0)", "reads; thick: at k = 2,",
+        lines(s, 20, 162, ["dashed: what work-item (1, 0)", "reads; thick: at k = 2,",
                            "one b for its two sums"], size=13, color="#111")
-        lines(s, 20, 438, ["per step k: b = Bs[k][lx], read once; then acc[w] += As[ly + w·RTS][k] · b",
+        lines(s, 20, 402, ["per step k: b = Bs[k][lx], read once; then acc[w] += As[ly + w·RTS][k] · b",
                            "for w < WPT: 1 + WPT local reads for WPT multiply-adds (gemm_tiled: 2 for 1);",
                            "barrier, then the next tile of k"],
               size=13, color="#555")

@@ -730,6 +730,12 @@ def main(outdir):
     more2 = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(more2)
     DIAGRAMS.update(more2.diagrams(Svg, GREEN, BLUE, ORANGE, GREY, RED, LIGHT))
+    # chapters 05 and 10: gemm_1d, gemm_cpu16 and gemm_cpu
+    spec = importlib.util.spec_from_file_location("w3", os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                                      "work-items-05-10.py"))
+    more3 = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(more3)
+    DIAGRAMS.update(more3.diagrams(Svg, GREEN, BLUE, ORANGE, GREY, RED, LIGHT))
     for name, fn in DIAGRAMS.items():
         text = fn()
         path = os.path.join(outdir, name)

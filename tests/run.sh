@@ -38,7 +38,13 @@ done
 
 TAP_RESULTS=$(mktemp -d)
 export TAP_RESULTS
-trap 'rm -rf "$TAP_RESULTS"' EXIT
+# One PoCL kernel cache for every grade of this run (tools/grade.sh,
+# GRADE_TEST_POCL_CACHE): the solutions and starters graded in file after
+# file are compiled once. Writable by the sandbox's user (nobody, as root);
+# a fresh one each run, so a run never reuses what an earlier grader built.
+GRADE_TEST_POCL_CACHE=$(mktemp -d) && chmod 1777 "$GRADE_TEST_POCL_CACHE" || GRADE_TEST_POCL_CACHE=""
+export GRADE_TEST_POCL_CACHE
+trap 'rm -rf "$TAP_RESULTS" ${GRADE_TEST_POCL_CACHE:+"$GRADE_TEST_POCL_CACHE"}' EXIT
 run_files() { # JOBS FILE...
     local j=$1 f; shift
     [ $# -gt 0 ] || return 0

@@ -41,15 +41,30 @@ expect_out 23 'detected memory leaks' "LeakSanitizer still reports a leak in our
     env LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:exitcode=23" "$LEAKY/leak"
 rm -rf "$LEAKY"
 
-# Exercise solutions, graded with the sanitizers compiled in.
+# Exercise solutions, graded with the sanitizers compiled in. The speed
+# tier's timed runs (grading.c, the same code for every exercise) run under
+# the sanitizers for one exercise of one dimension and one of two, timed
+# against the official solution; the others are graded without it
+# (GRADE_NO_SPEED), as their checks are the same with it or without.
+SAN_TIMED=" 02-1-group-sum 05-2-local-tile "
+SAN_CC="cc -fsanitize=address,undefined -fno-sanitize-recover=undefined"
 for sol in solutions/*/; do
     [ -d "$sol" ] || continue
     ex=$(basename "$sol")
     solved=$(mktemp -d)
     tools/starters.sh solve "$ex" "$solved"
-    expect_out 0 "score ([0-9]+)/\\1$" "asan: exercise $ex solution" -- \
-        env -u OCL_ICD_VENDORS CC="cc -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
-        tools/grade.sh "$ex" "$solved" # the sandbox cannot see the folder of drivers
+    # (env -u OCL_ICD_VENDORS: the sandbox cannot see the folder of drivers)
+    if [[ $SAN_TIMED == *" $ex "* ]]; then
+        run_cmd env -u OCL_ICD_VENDORS -u GRADE_NO_SPEED CC="$SAN_CC" tools/grade.sh "$ex" "$solved"
+        if [ "$ST" -ne 0 ] || ! grep -Eq "score ([0-9]+)/\\1$" "$LOG"; then
+            fail "asan: exercise $ex solution, timed" "exit status $ST, or not full marks" "tools/grade.sh $ex $solved"
+        elif ! grep -Eq '^  speed: .*median of [0-9]+ timed runs' "$LOG"; then
+            fail "asan: exercise $ex solution, timed" "no speed tier was measured" "tools/grade.sh $ex $solved"
+        else pass "asan: exercise $ex solution, timed"; fi
+    else
+        expect_out 0 "score ([0-9]+)/\\1$" "asan: exercise $ex solution" -- \
+            env -u OCL_ICD_VENDORS GRADE_NO_SPEED=1 CC="$SAN_CC" tools/grade.sh "$ex" "$solved"
+    fi
     rm -rf "$solved"
 done
 rm -f "$LSAN_SUPP"

@@ -45,6 +45,9 @@
 # From make, SUBMISSIONS and CSV come in the environment (--from-make).
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
+# The test suite's shared PoCL kernel cache (tools/grade.sh) is never used
+# for a class's work: one student's kernel could write what the next loads.
+unset GRADE_TEST_POCL_CACHE
 usage() { echo "usage: make grade-all SUBMISSIONS=folder [CSV=file] [JOBS=n] [ONLY=changed] [COURSE=file]" >&2; exit 2; }
 jobs=${JOBS:-} only=${ONLY:-} course=${COURSE:-} subs="" csv=""
 if [ "${1:-}" = --from-make ]; then subs=${SUBMISSIONS:-} csv=${CSV:-}

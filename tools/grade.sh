@@ -161,9 +161,9 @@ plan_of() { "$checker" --plan 3>&1 >/dev/null 2>&1 | sed -n 's/^plan //p' | head
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 chmod 711 "$tmp"
-mkdir -p "$tmp/student" "$tmp/ocl" "$tmp/rbin"
+mkdir -p "$tmp/student" "$tmp/ocl" "$tmp/rbin" "$tmp/pocl"
 chmod 755 "$tmp/student"
-chmod 777 "$tmp/ocl" "$tmp/rbin"
+chmod 777 "$tmp/ocl" "$tmp/rbin" "$tmp/pocl"
 # ---- public or instructor: what this grade covers -------------------------------
 # The handout's checkers hold public cases and check an answer's form only.
 # The instructor's folder (solutions/ where it is present, or GRADE_HIDDEN=DIR
@@ -391,12 +391,24 @@ pass() {
     local chk=$checker dir=$tmp/student logpath=$tmp/ocl/oclgrind.log
     : >"$v"
     local soln=()
+    # PoCL's kernel cache: this grade's own ($tmp/pocl), so that a checker
+    # started again after a crash or a time-out does not compile the same
+    # kernels again, and nothing one grade compiled is seen by another. The
+    # test suite only (tests/run.sh) shares one among its grades,
+    # GRADE_TEST_POCL_CACHE, so that a kernel graded again (the solution, the
+    # starter, in file after file) is compiled once; grade-all.sh never
+    # passes it on (a student's kernel runs as native code on PoCL, and one
+    # could write what the next one loads).
+    local pocl_cache=$tmp/pocl
+    [ -n "${GRADE_TEST_POCL_CACHE:-}" ] && [ -d "$GRADE_TEST_POCL_CACHE" ] && [ -w "$GRADE_TEST_POCL_CACHE" ] &&
+        pocl_cache=$GRADE_TEST_POCL_CACHE
+    local pocl=(--rw "$pocl_cache" /tmp/pocl --setenv POCL_CACHE_DIR /tmp/pocl)
     if [ $host_code -eq 0 ] && [ "$sandbox" = bubblewrap ]; then
         chk=/grader/check dir=/submission logpath=/grader-log/oclgrind.log
         [ -n "$solution_dir" ] && [ "$mode" = device ] &&
             soln=(--ro "$solution_dir" /grader/solution --setenv GRADE_SOLUTION_DIR /grader/solution)
         sb=("$root/tools/sandbox.sh" device --ro "$tmp/student" /submission --ro "$tmp/check" /grader/check
-            --rw "$tmp/ocl" /grader-log --setenv POCL_CACHE_DIR /tmp/pocl --setenv GRADE_OCLGRIND_LOG "$logpath"
+            --rw "$tmp/ocl" /grader-log "${pocl[@]}" --setenv GRADE_OCLGRIND_LOG "$logpath"
             "${soln[@]}" --chdir /submission --)
     elif [ "$nested" = yes ]; then
         # A host-code checker parses what the student's program wrote: it
@@ -406,7 +418,7 @@ pass() {
         chk=/grader/check dir=/submission logpath=/grader-log/oclgrind.log
         sb=("$root/tools/sandbox.sh" device --ro "$tmp/student" /submission --ro "$tmp/check" /grader/check
             --ro "$root/tools/sandbox.sh" /grader-root/tools/sandbox.sh --ro "$tmp/rbin/runner" /grader-bin/runner
-            --rw "$tmp/ocl" /grader-log --setenv POCL_CACHE_DIR /tmp/pocl --setenv GRADE_OCLGRIND_LOG "$logpath"
+            --rw "$tmp/ocl" /grader-log "${pocl[@]}" --setenv GRADE_OCLGRIND_LOG "$logpath"
             --setenv GRADE_ROOT /grader-root --setenv GRADE_RUNNER /grader-bin/runner --setenv GRADE_TMP /tmp
             --chdir /submission --)
     fi

@@ -1,10 +1,22 @@
 /* Lesson 08's shared state, and what main.c calls in its helper files:
- * buffers.c (the queues, buffers and pinned memory, made and given back) and
- * compare.c (OpenMP, the timeline, the host's clock, the split). */
+ * settings.c (the command line, read once), buffers.c (the queues, buffers
+ * and pinned memory, made and given back) and compare.c (OpenMP, the
+ * timeline, the host's clock, the split). */
 #ifndef OVERLAP_H
 #define OVERLAP_H
 
 #include "clu.h"
+
+#define MAX_CHUNKS 64
+
+/* settings.c: what the command line asks for, read once. wg 0: the
+ * kernel's default; share 0: the split from the two devices' speeds;
+ * chosen: a variant's index (`pick` lists them for -o), -1 for all. */
+typedef struct {
+    size_t n, chunks, wg, reps, share;
+    int chosen;
+} settings;
+settings read_settings(int argc, char **argv, clu_option pick, clu_common *common);
 
 typedef struct {
     clu_env env;

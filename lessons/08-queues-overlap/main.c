@@ -243,17 +243,17 @@ static void report(const ctx *c, const variant *v, const timing *t, double seria
 int main(int argc, char **argv)
 {
     clu_common common; /* -p, -d, --budget, ...: what every program understands */
-    const settings s = read_settings(argc, argv, (clu_option){CLU_VARIANTS(variants)}, &common);
-    ctx c = {.n = s.n, .wg = s.wg, .reps = s.reps, .chunks = s.chunks}; /* the run (overlap.h) */
+    ctx c = {0}; /* the run (overlap.h) */
+    const settings s = read_settings(argc, argv, (clu_option){CLU_VARIANTS(variants)}, &c, &common);
     clu_setup(&c.env, &common);
-    const size_t n = s.n; /* read often below */
+    const size_t n = c.n; /* read often below */
     const int threads = omp_threads();
     if (s.chosen == OMP && !threads) clu_die("-o omp: this program was built without OpenMP (no -fopenmp)");
     /* Every variant moves 12 bytes per element a few times over, between
      * the host and the device (at about the host's speed: one step of serial
      * C per float) and in kernels: two checks and -r timed runs of each, the
      * timeline and the split. */
-    const double moves = (double)n * (double)(NV * (2 + s.reps) + 8);
+    const double moves = (double)n * (double)(NV * (2 + c.reps) + 8);
     clu_check_budget(&c.env, &common, (clu_work){.bytes = 12.0 * moves, .host = 3.0 * moves},
                      "moving the n elements in every variant");
     cl_program program = clu_build(&c.env, "08-queues-overlap.cl", "");
@@ -272,7 +272,7 @@ int main(int argc, char **argv)
     double *ref = clu_malloc(n * sizeof(double), "the reference");
     double *mag = clu_malloc(n * sizeof(double), "the bounds");
     printf("sizes:    n = %zu floats (%.1f MiB per array), %zu chunks, work-group %zu, %d OpenMP threads\n",
-           n, (double)bytes / 1048576.0, s.chunks, c.wg, threads);
+           n, (double)bytes / 1048576.0, c.chunks, c.wg, threads);
     if (!threads) printf("omp:      this program was built without OpenMP (no -fopenmp): no comparison\n");
     const int run_omp_too = threads > 0;
 
@@ -300,7 +300,7 @@ int main(int argc, char **argv)
             int needed = s.chosen < 0 || (size_t)s.chosen == v || v <= OMP || (pipes && variants[v].pipeline);
             if (!needed || (v == OMP && !run_omp_too)) continue;
             clu_step(variants[v].name);
-            for (size_t r = 0; r < s.reps; r++) {
+            for (size_t r = 0; r < c.reps; r++) {
                 timing t = variants[v].run(&c, z);
                 if (r == 0 || t.ms < best[v].ms) best[v] = t;
             }

@@ -12,6 +12,7 @@
  * are common/ (scan.c, launches.c).
  * Kernel files: kernels/09-single-pass-scan.cl,
  *   kernels/09-single-pass-scan-onepass.cl, kernels/09-single-pass-scan-cpu.cl
+ *   (and lesson 04's tile helpers, kernels/04-prefix-scan-tiles.h)
  * APIs introduced: atomic_inc / atomic_xchg / atomic_or on global memory,
  * 64-bit atomics (cl_khr_int64_base_atomics), CL_DEVICE_EXTENSIONS.
  */

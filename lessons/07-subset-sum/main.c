@@ -245,7 +245,7 @@ int main(int argc, char **argv)
         c.d_a = clu_buffer(&c.env, CL_MEM_READ_ONLY, sizeof p.a, p.a, "the items");
         c.d_lo = clu_buffer(&c.env, CL_MEM_READ_ONLY, sizeof p.lo, p.lo, "the bounds");
         c.d_hi = clu_buffer(&c.env, CL_MEM_READ_ONLY, sizeof p.hi, p.hi, "the bounds");
-        /* The C search s.first; below 2^22 subsets we check it by brute force. */
+        /* The C search first; below 2^22 subsets we check it by brute force. */
         clu_step("the C search");
         outcome ref = run_serial(&c, &variants[SERIAL], &p, 0);
         if (n <= 22) {

@@ -16,12 +16,11 @@ typedef struct {
     const char *options; /* build and dump: build options */
     const char *save;    /* dump: where to write the binary, or NULL */
 } args;
-/* Parse argv; `pick` lists the modes for -o (CLU_VARIANTS(table)). -o all,
+/* Parse argv; `pick` lists the modes for -o (CLU_VARIANTS(table)), whose
+ * entries begin with `const char *name, *why, *uses;` (uses: the options
+ * the mode reads, "-x -y -t"). -o all, an option the mode would not read,
  * an empty -f and a build option without its argument exit 2, one line. */
 args read_args(int argc, char **argv, clu_option pick, clu_common *common);
-/* Exit 2 naming an option given that `mode`, which reads only `uses`
- * ("-x -y -t"), would ignore. */
-void refuse_unused(int argc, char **argv, const char *mode, const char *uses);
 
 char *kernel_file(const char *name);
 size_t show_mistakes(clu_env *env);

@@ -140,8 +140,8 @@ static mode_fn mode_run, mode_build, mode_errors, mode_dump;
 
 struct variant {
     const char *name, *why;
+    const char *uses;           /* the options it reads; any other is refused (settings.c) */
     mode_fn *mode;
-    const char *uses;           /* the options it reads; any other is refused */
     const kernel_info *kernel;  /* run modes: the kernel, NULL for all three */
     const char *define;         /* run modes: the build option that makes the bug */
 };
@@ -302,7 +302,6 @@ int main(int argc, char **argv)
     clu_common common; /* -p, -d, --budget, ...: what every program understands */
     const args a = read_args(argc, argv, (clu_option){CLU_VARIANTS(variants)}, &common); /* settings.c */
     const variant *v = &variants[a.mode];
-    refuse_unused(argc, argv, v->name, v->uses); /* settings.c: an option this mode would not read */
     clu_env env;
     clu_setup(&env, &common);
     /* tiled_sum's X·Y multiply-adds, twice (whole numbers, random floats),

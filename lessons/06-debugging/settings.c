@@ -1,5 +1,5 @@
 /* settings.c -- lesson 06's command line: every option set here, once, and
- * refused here where the chosen mode would not read it. */
+ * refused here where the chosen mode would not read it (each mode's `uses`). */
 #include "helpers.h"
 
 #include <string.h>
@@ -28,12 +28,21 @@ static clu_option opts[] = {
 // end snippet options
 enum { NOPTS = sizeof opts / sizeof opts[0] };
 
+static void refuse_unused(int argc, char **argv, const char *mode, const char *uses);
+
+/* How every row of main.c's table of modes begins. */
+typedef struct {
+    const char *name, *why, *uses;
+} mode_head;
+
 args read_args(int argc, char **argv, clu_option pick, clu_common *common)
 {
     opts[0].table = pick.table, opts[0].count = pick.count, opts[0].stride = pick.stride;
     clu_parse_args(argc, argv, "lesson 06: debugging: build logs, error names, binaries, bugs", opts, NOPTS,
                    common);
     if (parsed.mode < 0) clu_die("-o all: this lesson runs one mode at a time (see -h)");
+    const mode_head *m = (const mode_head *)((const char *)pick.table + (size_t)parsed.mode * pick.stride);
+    refuse_unused(argc, argv, m->name, m->uses);
     if (!*parsed.file) clu_die("-f needs a file name");
     check_build_options(parsed.options); /* mistakes.c */
     return parsed;
@@ -42,7 +51,7 @@ args read_args(int argc, char **argv, clu_option pick, clu_common *common)
 // snippet: refuse-unused
 /* An option that the chosen mode does not read would be ignored without a
  * word: refuse it. Every option of the table takes a value, as do -p, -d. */
-void refuse_unused(int argc, char **argv, const char *mode, const char *uses)
+static void refuse_unused(int argc, char **argv, const char *mode, const char *uses)
 {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-p") || !strcmp(argv[i], "-d")) i++;

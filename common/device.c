@@ -234,8 +234,9 @@ static void print_log(cl_program prog, cl_device_id dev, const char *path)
 }
 
 /* "-I DIR OPTIONS", DIR the folder of the kernel file `path`; the folder
- * in double quotes when it holds a space. A folder with a quote or a
- * backslash in it gets no -I: a kernel of it cannot include a header. */
+ * in double quotes when it holds a space (rusticl and Oclgrind take that;
+ * PoCL 3.1 does not). A folder with a quote or a backslash in it gets no
+ * -I: a kernel of it cannot include a header. */
 static char *include_option(const char *path, const char *options)
 {
     const char *slash = strrchr(path, '/');

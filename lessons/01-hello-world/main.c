@@ -67,10 +67,11 @@ int main(int argc, char **argv)
     /* 1. Platforms: one per installed OpenCL implementation (PoCL, NVIDIA...).
      * 2. Devices: take the first GPU of any platform, else the first device;
      *    -p and -d (by index or part of the name) narrow the choice. */
-    cl_platform_id platforms[16], platform = NULL;
-    cl_device_id device = NULL;
+    cl_platform_id platforms[16];
     cl_uint nplatforms = 0;
     CLU_CHECK(clGetPlatformIDs(16, platforms, &nplatforms));
+    cl_platform_id platform = NULL;
+    cl_device_id device = NULL;
     int found_gpu = 0; /* stop at the first GPU, or at the first match of -d */
     for (cl_uint p = 0; p < nplatforms && p < 16 && !found_gpu; p++) {
         char pname[256] = "";

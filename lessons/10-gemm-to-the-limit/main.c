@@ -270,7 +270,8 @@ int main(int argc, char **argv)
             const char *no = choose(&env, &cfg[n], s.tune ? &tuning_sweep[i] : mine ? &s.tiles : NULL, mine, why,
                                     sizeof why);
             if (!no) n++;
-            else if (s.tune) printf("skipped: %s -c %s: %s\n", variants[v].name, tiles_show(tuning_sweep[i], shown), no);
+            else if (s.tune)
+                printf("skipped: %s -c %s: %s\n", variants[v].name, tiles_show(tuning_sweep[i], shown), no);
             else if (chosen < 0) printf("skipped: %s: %s\n", variants[v].name, no);
             else clu_die("%s cannot run on this device: %s", variants[v].name, no);
         }

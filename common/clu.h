@@ -148,8 +148,11 @@ char *clu_kernel_path(const char *name);
 /* A whole regular, non-empty file of at most 16 MiB; exit(2) with one line
  * naming it otherwise. */
 char *clu_read_file(const char *path, size_t *length);
-/* Build kernels/NAME (or a path with '/') with `options`. Failure: the build
- * log, exit(2). With --build-log the log is printed on success too. */
+/* Build kernels/NAME (or a path with '/') with `options`, and -I the file's
+ * folder, so a kernel may #include a header beside it (PoCL 3.1 takes no
+ * folder with a space in -I, even quoted: there such an #include fails).
+ * Failure: the build log, exit(2). With --build-log the log is printed on
+ * success too. */
 cl_program clu_build(clu_env *env, const char *name, const char *options);
 cl_kernel clu_kernel(cl_program program, const char *name);
 /* Can `kernel` run work-groups of `wg` with the local memory it declares

@@ -233,6 +233,25 @@ static void print_log(cl_program prog, cl_device_id dev, const char *path)
     free(log);
 }
 
+/* `options`, after "-I DIR " where the kernel file `path` includes a
+ * header: DIR its folder, in double quotes when it holds a space (rusticl
+ * and Oclgrind take that; PoCL 3.1 does not). A folder with a quote or a
+ * backslash in it gets no -I: a kernel of it cannot include a header. */
+static char *build_options(const char *path, const char *options, int includes)
+{
+    const char *slash = strrchr(path, '/');
+    const int dir_len = slash ? (int)(slash - path) : 1;
+    const char *dir = slash ? path : ".";
+    const int plain = !strpbrk(path, "\"\\"), spaced = strpbrk(path, " \t") != NULL;
+    size_t len = strlen(path) + (options ? strlen(options) : 0) + 16;
+    char *all = clu_malloc(len, "the build options");
+    if (plain && includes)
+        snprintf(all, len, "-I %s%.*s%s %s", spaced ? "\"" : "", dir_len, dir, spaced ? "\"" : "",
+                 options ? options : "");
+    else snprintf(all, len, "%s", options ? options : "");
+    return all;
+}
+
 cl_program clu_build(clu_env *env, const char *name, const char *options)
 {
     char *path = clu_kernel_path(name);
@@ -250,14 +269,17 @@ cl_program clu_build(clu_env *env, const char *name, const char *options)
     cl_int err;
     cl_program prog = clCreateProgramWithSource(env->context, 2, srcs, lens, &err);
     CLU_CHECK_ERR(err, "clCreateProgramWithSource");
-    /* No -I: no kernel here includes a file, and a path with a space or a
-     * quote in it would break the option string. Some compilers print a
-     * summary ("1 error generated.") to our stderr: the log has it all. */
+    /* -I the kernel's own folder where it #includes a header beside it
+     * (kernels/04-prefix-scan-tiles.h); other kernels build with their
+     * options alone. Some compilers print a summary ("1 error generated.")
+     * to our stderr: the log has it all. */
+    char *all = build_options(path, options, strstr(src, "#include") != NULL);
     fflush(stderr);
     int saved = dup(2), devnull = open("/dev/null", O_WRONLY);
     if (saved >= 0 && devnull >= 0) dup2(devnull, 2);
     unsigned watchdog_left = clu_watchdog_pause(); /* a build is no kernel that never ends */
-    err = clBuildProgram(prog, 1, &env->device, options ? options : "", NULL, NULL);
+    err = clBuildProgram(prog, 1, &env->device, all, NULL, NULL);
+    free(all);
     if (watchdog_left) alarm(watchdog_left);
     if (saved >= 0 && devnull >= 0) dup2(saved, 2);
     if (saved >= 0) close(saved);

@@ -1,7 +1,7 @@
 /* runner-spawn.h -- for checkers of exercises whose student files are host
  * C (01-2, 07-3, 08-1, 08-2, 10-1): the student's C is built by tools/grade.sh into
  * a separate program (the exercise's runner.c, the student's files, and
- * exercises/opencl-recorder.c in place of OpenCL), and never runs in the
+ * tools/grader/opencl-recorder.c in place of OpenCL), and never runs in the
  * checker's address space. spawn_runner() starts it for one check in the
  * grader's sandbox (tools/sandbox.sh bare: nothing of the project, no device,
  * no network, limits, the whole process tree killed on a time-out).

@@ -12,6 +12,14 @@ for fn in $(grep -oE '\bclu_[a-z_0-9]+\(' common/clu.h | tr -d '(' | sort -u); d
 done
 expect 1 "common/: no hidden state (file-scope variables)" -- \
     grep -nE '^static [^(]*(=|;)' common/errors.c common/options.c common/device.c common/measure.c
+# The stand-in OpenCL of the host-code exercises defines cl* functions of its
+# own: it lives with the grader (tools/grader/), so that no reader of a
+# lesson or an exercise, and no tool that follows calls, takes its
+# clEnqueue* for the real library's. No other file defines one.
+expect 1 "no file of lessons/, exercises/, solutions/ or common/ defines a cl* function" -- \
+    grep -rnE --include=*.c --include=*.h '^[A-Za-z_][A-Za-z_ *]*[ *]cl[A-Z][A-Za-z]*\(' lessons exercises solutions common
+expect 0 "the stand-in OpenCL is the grader's (tools/grader/opencl-recorder.c)" -- \
+    grep -qE '^cl_int clEnqueueNDRangeKernel\(' tools/grader/opencl-recorder.c
 # Every repository path and make target named in comments, docs and
 # chapters exists (tests/check-paths.py), and a missing one is reported.
 expect_out 0 'files checked' "every path and make target named in the sources and docs exists" -- \

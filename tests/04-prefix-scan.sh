@@ -130,18 +130,18 @@ expect_out 0 '^shape:    values per work-item 16 -> 8: the local arrays need [0-
 BADK=$(mktemp -d)
 mutant() { # mutant NAME FILE SED: a copy of the kernels with one change
     mkdir "$BADK/$1"
-    cp kernels/00-peak.cl kernels/04-prefix-scan*.cl "$BADK/$1/"
+    cp kernels/00-peak.cl kernels/04-prefix-scan*.cl kernels/*.h "$BADK/$1/"
     sed -i "$3" "$BADK/$1/$2"
     if cmp -s "kernels/$2" "$BADK/$1/$2"; then fail "04: mutant $1 differs from the kernel" "sed changed nothing" "$3"; fi
 }
-B=04-prefix-scan.cl F=04-prefix-scan-fast.cl
+B=04-prefix-scan.cl F=04-prefix-scan-fast.cl H=04-prefix-scan-tiles.h
 mutant carry $B 's/const uint end = min(n, (g + 1) \* tile);/const uint end = g + 1 == get_num_groups(0) ? g * tile : min(n, (g + 1) * tile);/'
 mutant zero-tile $B 's/out\[base + bi\] = tmp\[slot(bi, pad)\]/out[base + bi] = (T)0 * tmp[slot(bi, pad)]/'
 mutant drop-last $B 's/< n ? in\[base + \([ab]\)i\]/< n - 1 ? in[base + \1i]/'
 mutant hs-drop-last $B 's/buf\[src\]\[lid\] = i < n ? in\[i\]/buf[src][lid] = i + 1 < n ? in[i]/'
 mutant erratum $B 's/tmp\[slot(bi, pad)\] = vb;/tmp[bi + CONFLICT_FREE_OFFSET(ai)] = vb;/'
-mutant tail-zero $F 's/out\[first + k\] = y\[k\];/out[first + k] = (T)0;/'
-mutant fast-drop-last $F 's/x\[k\] = first + k < n ? in/x[k] = first + k + 1 < n ? in/'
+mutant tail-zero $H 's/out\[first + k\] = y\[k\];/out[first + k] = (T)0;/'
+mutant fast-drop-last $H 's/x\[k\] = first + k < n ? in/x[k] = first + k + 1 < n ? in/'
 mutant rts-carry $F 's/scanned_sums\[tile\] + before/(tile + 1 == get_num_groups(0) ? (T)0 : scanned_sums[tile]) + before/'
 # Whole tiles stored past the end of the array: a wrong result (exit 1)
 # that names the buffer, not a crash in the allocator later.

@@ -170,13 +170,13 @@ expect 0 "09: the refusal comes before anything ran" -- \
 BADK=$(mktemp -d)
 mutant() { # mutant NAME FILE SED: a copy of the kernels with one change
     mkdir "$BADK/$1"
-    cp kernels/00-peak.cl kernels/09-single-pass-scan*.cl "$BADK/$1/"
+    cp kernels/00-peak.cl kernels/09-single-pass-scan*.cl kernels/*.h "$BADK/$1/"
     sed -i "$3" "$BADK/$1/$2"
     if cmp -s "kernels/$2" "$BADK/$1/$2"; then fail "09: mutant $1 differs from the kernel" "sed changed nothing" "$3"; fi
 }
-L=09-single-pass-scan.cl O=09-single-pass-scan-onepass.cl C=09-single-pass-scan-cpu.cl
-mutant tail-zero $L 's/out\[first + k\] = y\[k\];/out[first + k] = (T)0;/'
-mutant fast-drop-last $L 's/x\[k\] = first + k < n ? in/x[k] = first + k + 1 < n ? in/'
+H=04-prefix-scan-tiles.h L=09-single-pass-scan.cl O=09-single-pass-scan-onepass.cl C=09-single-pass-scan-cpu.cl
+mutant tail-zero $H 's/out\[first + k\] = y\[k\];/out[first + k] = (T)0;/'
+mutant fast-drop-last $H 's/x\[k\] = first + k < n ? in/x[k] = first + k + 1 < n ? in/'
 mutant lb-carry $L 's/store_scan(out, tile, n, x, carry_l + before/store_scan(out, tile, n, x, (tile + 1 == get_num_groups(0) ? (T)0 : carry_l) + before/'
 mutant lb-drop $L 's/carry += values\[k\];/carry += k ? values[k] : (T)0;/'
 mutant op-carry $O 's/T run = carry + before;/T run = (tile + 1 == get_num_groups(0) ? (T)0 : carry) + before;/'

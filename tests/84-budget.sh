@@ -11,7 +11,7 @@ B04=$PWD/$BIN/04-prefix-scan
 # at least, builds not counted) stops it long before the test's limit of
 # 90 s; the old watchdog waited ten times --budget, 10 minutes.
 HANGK=$(mktemp -d)
-cp kernels/*.cl "$HANGK/"
+cp kernels/*.cl kernels/*.h "$HANGK/"
 sed '/^__kernel void outer_sum_tiled/,/^{/ s/^{$/{ while (1) { if (A[0] == 12345.0f) break; }/' \
     kernels/02-local-memory.cl >"$HANGK/02-local-memory.cl"
 if cmp -s kernels/02-local-memory.cl "$HANGK/02-local-memory.cl"; then

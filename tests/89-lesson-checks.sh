@@ -13,7 +13,7 @@ LC_MUT=$(mktemp -d)
 # beside copies of the other kernel files (a lesson may build several); one
 # failed test, and status 1, when SED changes nothing.
 lc_mutant() {
-    [ -d "$LC_MUT/$1" ] || { mkdir -p "$LC_MUT/$1" && cp kernels/*.cl "$LC_MUT/$1/"; }
+    [ -d "$LC_MUT/$1" ] || { mkdir -p "$LC_MUT/$1" && cp kernels/*.cl kernels/*.h "$LC_MUT/$1/"; }
     sed "$3" "kernels/$2" >"$LC_MUT/$1/$2"
     if cmp -s "kernels/$2" "$LC_MUT/$1/$2"; then
         fail "89: mutant $1 of $2" "the sed expression changed nothing" "sed '$3'"; return 1

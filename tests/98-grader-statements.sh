@@ -68,7 +68,7 @@ statement_right 03-1-saxpy4 float4-pointers
 statement_right 07-1-signs-gray sign-by-arithmetic
 
 # 4. Host C faults that never showed: the stand-in OpenCL
-# (exercises/opencl-recorder.c) counts each event's references, so an
+# (tools/grader/opencl-recorder.c) counts each event's references, so an
 # event kept and never released, or released before it is returned, fails.
 statement_attempt 01-2-launch event-never-released
 statement_attempt 08-1-double-buffer released-before-returned

@@ -172,7 +172,7 @@ max_of() { # the number of checks of exercise $1
 }
 grader_sum() { # what a result depends on besides the student's files
     [ -n "${gradersum[$1]:-}" ] || gradersum[$1]=$(
-        { cat "$root/tools/grade.sh" "$root/tools/sandbox.sh" "$root/exercises/grading.c" "$root"/exercises/*.h \
+        { cat "$root/tools/grade.sh" "$root/tools/sandbox.sh" "$root/exercises/grading.c" "$root"/exercises/*.h "$root"/tools/grader/* \
               "$root/exercises/$1"/* "$root"/common/* 2>/dev/null
           for v in GRADE_CASE_SECONDS GRADE_PASS_SECONDS GRADE_COMPILE_SECONDS GRADE_BUILD_SECONDS GRADE_NO_SPEED \
                    GRADE_SANDBOX OCLGRIND CC CLU_PLATFORM CLU_DEVICE RUSTICL_ENABLE; do

@@ -200,7 +200,7 @@ if [ -n "$hidden_dir" ] && [ $host_code -eq 0 ] && [ "${GRADE_TIER_BY:-solution}
     [ -n "$solution_dir" ] && chmod -R a+rX "$solution_dir"
 fi
 # ---- build: the checker is cached in build/grader/, student C never is ----------
-CCMD=(${CC:-cc} -std=c11 -O1 -g -I"$root/common" -I"$root/exercises" -I"$exdir"
+CCMD=(${CC:-cc} -std=c11 -O1 -g -I"$root/common" -I"$root/exercises" -I"$root/tools/grader" -I"$exdir"
       -DCLU_KERNEL_DIR="\"$root/kernels\"")
 [ -n "$hidden_cases" ] && CCMD+=(-DGRADE_HIDDEN="\"$hidden_cases\"")
 # One cache per compiler command: a checker built with the sanitizers (tests)
@@ -212,7 +212,7 @@ srcs=("$exdir/check.c" "$root/exercises/grading.c" "$root"/common/*.c)
 stale=1
 if [ -x "$checker" ]; then
     stale=0
-    for s in "${srcs[@]}" "$root"/exercises/*.h "$root"/common/*.h "$exdir"/*.h $hidden_cases; do
+    for s in "${srcs[@]}" "$root"/exercises/*.h "$root"/tools/grader/*.h "$root"/common/*.h "$exdir"/*.h $hidden_cases; do
         [ -e "$s" ] && [ "$s" -nt "$checker" ] && stale=1
     done
 fi
@@ -306,7 +306,7 @@ mkdir -p "$tmp/src"
 cp "$checker" "$tmp/check"
 cp -r "$exdir" "$tmp/src/exercise"
 cp -r "$root/common" "$tmp/src/common"
-cp "$root/exercises/opencl-recorder.c" "$root/exercises/opencl-recorder.h" "$tmp/src/"
+cp "$root/tools/grader/opencl-recorder.c" "$root/tools/grader/opencl-recorder.h" "$tmp/src/"
 chmod -R a+rX "$tmp/src" "$tmp/check"
 if [ $host_code -eq 1 ]; then
     # The student's C becomes a program of its own, built and run in the
@@ -337,7 +337,7 @@ $cc -o "$out/runner" "$out"/o/*.o -lm'
         local dir=$1 s n=$1.$$ stale=0 f
         mkdir -p "$dir" 2>/dev/null && [ -w "$dir" ] || return 1
         [ -f "$dir/stamp" ] || stale=1
-        for s in "$exdir"/runner.c "$exdir"/*.h "$root"/exercises/opencl-recorder.[ch] "$root"/common/*.[ch]; do
+        for s in "$exdir"/runner.c "$exdir"/*.h "$root"/tools/grader/opencl-recorder.[ch] "$root"/common/*.[ch]; do
             [ -e "$s" ] && [ "$s" -nt "$dir/stamp" ] && stale=1
         done
         [ $stale -eq 0 ] && return 0

@@ -6,7 +6,7 @@
  * data into buffers, set the arguments, launch an NDRange, read the result
  * back, check it against plain C, release everything. From lesson 02 on each
  * step is one call into common/.
- * Kernel file: kernels/01-hello-world.cl
+ * Kernel file: kernels/01-hello-world.cl; the options: settings.c.
  * APIs introduced: clGetPlatformIDs, clGetDeviceIDs, clCreateContext,
  * clCreateCommandQueue, clCreateProgramWithSource, clBuildProgram,
  * clGetProgramBuildInfo, clCreateKernel, clCreateBuffer, clEnqueueWriteBuffer,
@@ -54,32 +54,24 @@ static void reference(const float *A, const float *B, double *ref, double *mag, 
 }
 // end snippet reference
 
+/* settings.c beside this file: -x -y -t -r into X, Y, wg and reps. */
+void read_settings(int argc, char **argv, size_t *X, size_t *Y, size_t *wg, size_t *reps, clu_common *common);
+
 int main(int argc, char **argv)
 {
-    size_t X = 1 << 20, Y = 1024, wg = 0, reps = 3; /* wg 0: the kernel's choice */
-    const clu_option opts[] = {
-        {.flag = "-x", .metavar = "X", .help = "length of A and C", .kind = CLU_OPT_SIZE, .dest = &X,
-         .min = 1, .max = INT_MAX},
-        {.flag = "-y", .metavar = "Y", .help = "length of B (terms in each sum)", .kind = CLU_OPT_SIZE,
-         .dest = &Y, .min = 1, .max = INT_MAX},
-        {.flag = "-t", .metavar = "WG", .help = "work-group size (default: the largest power of two up "
-         "to 256 the kernel allows)", .kind = CLU_OPT_SIZE, .dest = &wg, .min = 1, .max = 1 << 16},
-        {.flag = "-r", .metavar = "N", .help = "runs of the kernel; the best time counts",
-         .kind = CLU_OPT_SIZE, .dest = &reps, .min = 1, .max = 1000},
-    };
-    clu_common common;
-    clu_parse_args(argc, argv, "lesson 01: the outer sum C[x] = sum_y A[x]*B[y], the whole host flow",
-                   opts, sizeof opts / sizeof opts[0], &common);
-    cl_int err;
+    size_t X, Y, wg, reps; /* the sizes, the work-group size (0: the kernel's choice), the runs */
+    clu_common common;     /* -p, -d, --budget, ...: what every program understands */
+    read_settings(argc, argv, &X, &Y, &wg, &reps, &common);
 
     // snippet: platform-device
     /* 1. Platforms: one per installed OpenCL implementation (PoCL, NVIDIA...).
      * 2. Devices: take the first GPU of any platform, else the first device;
      *    -p and -d (by index or part of the name) narrow the choice. */
-    cl_platform_id platforms[16], platform = NULL;
-    cl_device_id device = NULL;
+    cl_platform_id platforms[16];
     cl_uint nplatforms = 0;
     CLU_CHECK(clGetPlatformIDs(16, platforms, &nplatforms));
+    cl_platform_id platform = NULL;
+    cl_device_id device = NULL;
     int found_gpu = 0; /* stop at the first GPU, or at the first match of -d */
     for (cl_uint p = 0; p < nplatforms && p < 16 && !found_gpu; p++) {
         char pname[256] = "";
@@ -107,6 +99,7 @@ int main(int argc, char **argv)
                 common.device ? common.device : "");
     if (!device) clu_die("no usable device: `make doctor` says why none shows");
     // end snippet platform-device
+    cl_int err;
     char pname[256] = "", name[256] = "", vendor[256] = "", driver[256] = "", version[256] = "";
     cl_device_type type;
     CLU_CHECK(clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL));

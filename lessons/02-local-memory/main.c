@@ -10,8 +10,10 @@
  * APIs introduced: clGetKernelWorkGroupInfo(CL_KERNEL_LOCAL_MEM_SIZE),
  * clGetDeviceInfo(CL_DEVICE_LOCAL_MEM_TYPE), clEnqueueFillBuffer.
  * Kernel files: kernels/02-local-memory.cl (naive: kernels/01-hello-world.cl)
+ * The options: settings.c beside this file, read once.
  */
 #include "clu.h"
+#include "settings.h"
 
 #include <limits.h>
 #include <math.h>
@@ -146,59 +148,38 @@ static size_t run_verify(problem *p, const variant *v, cl_kernel k, float *h_C, 
 
 int main(int argc, char **argv)
 {
-    size_t X = 1 << 20, Y = 4096, wg = 0, T = 0, reps = 3; /* 0: from the kernels */
-    int chosen = -1, i_know = 0, fill = 0;
-    const clu_option opts[] = {
-        {.flag = "-x", .metavar = "X", .help = "length of A and C", .kind = CLU_OPT_SIZE, .dest = &X,
-         .min = 1, .max = INT_MAX},
-        {.flag = "-y", .metavar = "Y", .help = "length of B (terms in each sum)", .kind = CLU_OPT_SIZE,
-         .dest = &Y, .min = 1, .max = INT_MAX},
-        {.flag = "-t", .metavar = "WG", .help = "work-group size (default: the largest power of two "
-         "up to 256 that every kernel allows)", .kind = CLU_OPT_SIZE, .dest = &wg, .min = 1, .max = 1 << 16},
-        {.flag = "-s", .metavar = "T", .help = "tile length in floats for tiled (0: the work-group size)",
-         .kind = CLU_OPT_SIZE, .dest = &T, .min = 0, .max = 1 << 24},
-        {.flag = "-o", .metavar = "VARIANT", .help = "the kernel to run (all: every one but wrong-barrier)",
-         .kind = CLU_OPT_VARIANT, .dest = &chosen, CLU_VARIANTS(variants)},
-        {.flag = "-r", .metavar = "N", .help = "runs of each kernel; the best time counts",
-         .kind = CLU_OPT_SIZE, .dest = &reps, .min = 1, .max = 1000},
-        {.flag = "--i-know", .help = "run wrong-barrier on a real device (it may hang a GPU)",
-         .kind = CLU_OPT_FLAG, .dest = &i_know},
-        {.flag = "--fill-device", .help = "X = 131072 per compute unit, enough for any device (make bench)",
-         .kind = CLU_OPT_FLAG, .dest = &fill},
-    };
-    clu_common common;
-    clu_parse_args(argc, argv, "lesson 02: the outer sum with B in local memory", opts,
-                   sizeof opts / sizeof opts[0], &common);
-    problem p = {.X = X, .Y = Y};
+    clu_common common; /* -p, -d, --budget, ...: what every program understands */
+    const settings s = read_settings(argc, argv, (clu_option){CLU_VARIANTS(variants)}, &common);
+    problem p = {.X = s.X, .Y = s.Y};
     clu_setup(&p.env, &common); /* lesson 01's platform, device, context and queue */
     int simulated = clu_on_oclgrind(&p.env);
-    if (chosen >= 0 && variants[chosen].wrong && !simulated && !i_know) {
+    if (s.chosen >= 0 && variants[s.chosen].wrong && !simulated && !s.i_know) {
         fflush(stdout); /* the device lines first, then the refusal */
         clu_die("-o wrong-barrier breaks the barrier rule and may hang a GPU: run it under "
                 "Oclgrind (oclgrind %s -o wrong-barrier ...), or add --i-know", argv[0]);
     }
-    if (fill) p.X = 131072 * clu_device_size(p.env.device, CL_DEVICE_MAX_COMPUTE_UNITS);
+    if (s.fill) p.X = 131072 * clu_device_size(p.env.device, CL_DEVICE_MAX_COMPUTE_UNITS);
     if (p.X > INT_MAX) clu_die("--fill-device: X = %zu is more than the kernels take", p.X);
-    X = p.X;
+    const size_t X = p.X, Y = p.Y; /* read often below */
     /* The work-group size, unless -t: the largest power of two up to 256
      * that every selected kernel allows on this device (rusticl: 32). */
     cl_kernel kernels[NV] = {0};
     size_t nrun = 0;
     for (size_t v = 0; v < NV; v++) {
-        if (chosen >= 0 ? (int)v != chosen : variants[v].wrong) continue;
+        if (s.chosen >= 0 ? (int)v != s.chosen : variants[v].wrong) continue;
         kernels[v] = build(&p.env, &variants[v]);
         nrun++;
         size_t w = clu_default_wg(&p.env, kernels[v], 256);
         if (!p.wg || w < p.wg) p.wg = w;
     }
-    wg = p.wg = wg ? wg : p.wg;
-    p.T = T ? T : wg;
+    const size_t wg = p.wg = s.wg ? s.wg : p.wg;
+    p.T = s.T ? s.T : wg;
     /* Each variant runs X·Y multiply-adds 2 + reps times (one chain per
      * work-item, as the probe's), the serial C twice: refuse
      * typed sizes that would take longer than --budget, or need more memory
      * than there is. */
-    clu_check_budget(&p.env, &common, (clu_work){.fma = (double)X * Y * (double)((2 + reps) * nrun),
-                     .chain = (double)Y * (double)((2 + reps) * nrun), .host = 2.0 * X * (Y + 16) + 50.0 * (X + Y)}, "X·Y multiply-adds per run of each variant");
+    clu_check_budget(&p.env, &common, (clu_work){.fma = (double)X * Y * (double)((2 + s.reps) * nrun),
+                     .chain = (double)Y * (double)((2 + s.reps) * nrun), .host = 2.0 * X * (Y + 16) + 50.0 * (X + Y)}, "X·Y multiply-adds per run of each variant");
     clu_check_memory(&p.env, clu_bytes(X, 2 * sizeof(float) + 2 * sizeof(double), "the host arrays") +
                      Y * sizeof(float), clu_bytes(X, 2 * sizeof(float), "the buffers") + Y * sizeof(float));
 
@@ -223,7 +204,7 @@ int main(int argc, char **argv)
     p.d_C = clu_buffer(&p.env, CL_MEM_WRITE_ONLY, X * sizeof(float), NULL, "C");
     int ran = 0;
     for (size_t v = 0; v < NV; v++)
-        if (kernels[v]) ran += (kernels[v] = prepare(&p, &variants[v], kernels[v], chosen >= 0)) != NULL;
+        if (kernels[v]) ran += (kernels[v] = prepare(&p, &variants[v], kernels[v], s.chosen >= 0)) != NULL;
     if (!ran) clu_die("no variant can run with these sizes");
 
     // snippet: check-all
@@ -258,17 +239,17 @@ int main(int argc, char **argv)
     /* Only what was verified. Oclgrind is a simulator: its times mean
      * nothing, and the peak kernel would take minutes there. */
     int timed = !simulated && !wrong;
-    double timing_s = (clu_now() - t_check) / 2 * (double)reps; /* the check ran each twice */
+    double timing_s = (clu_now() - t_check) / 2 * (double)s.reps; /* the check ran each twice */
     if (timed && common.typed[0] && timing_s > (double)common.budget) timed = 0; /* typed sizes, slow device */
     clu_step("the timing of the kernels");
     double ms[NV] = {0}, peak = timed ? clu_peak_gflops(&p.env) : 0.0;
     size_t global = clu_round_up(X, wg);
     for (size_t v = 0; v < NV && timed; v++)
-        if (kernels[v]) ms[v] = clu_run_best(&p.env, kernels[v], 1, &global, &wg, reps);
+        if (kernels[v]) ms[v] = clu_run_best(&p.env, kernels[v], 1, &global, &wg, s.reps);
     // end snippet time
 
     /* ---- report ------------------------------------------------------------- */
-    if (timed) printf("measured FMA peak: %.1f GFLOP/s; best of %zu runs:\n", peak, reps);
+    if (timed) printf("measured FMA peak: %.1f GFLOP/s; best of %zu runs:\n", peak, s.reps);
     else if (wrong || simulated)
         printf("times: not measured (%s)\n", wrong ? "a result is wrong" : "Oclgrind simulates");
     else

@@ -12,8 +12,10 @@
  * bench.args) and draws the figures (plot.gp).
  * APIs introduced: clGetKernelWorkGroupInfo for the kernel's limits.
  * Kernel files: kernels/03-vector-types.cl (scalar: kernels/01-hello-world.cl)
+ * The options: settings.c beside this file, read once.
  */
 #include "clu.h"
+#include "settings.h"
 
 #include <limits.h>
 #include <math.h>
@@ -223,30 +225,13 @@ static void time_all(problem *p, cl_kernel *kernels, const float *h_A, const flo
 
 int main(int argc, char **argv)
 {
-    size_t X = 1 << 20, Y = 2048, wg = 0, reps = 3; /* wg 0: from the kernels */
-    int chosen = -1, fill = 0;
-    const clu_option opts[] = {
-        {.flag = "-x", .metavar = "X", .help = "length of A and C", .kind = CLU_OPT_SIZE, .dest = &X,
-         .min = 1, .max = 1 << 28},
-        {.flag = "-y", .metavar = "Y", .help = "length of B (terms in each sum)", .kind = CLU_OPT_SIZE,
-         .dest = &Y, .min = 1, .max = 1 << 28},
-        {.flag = "-t", .metavar = "WG", .help = "work-group size (default: the largest power of two "
-         "up to 64 that every kernel allows)", .kind = CLU_OPT_SIZE, .dest = &wg, .min = 1, .max = 1 << 16},
-        {.flag = "-o", .metavar = "VARIANT", .help = "the kernel to run", .kind = CLU_OPT_VARIANT,
-         .dest = &chosen, CLU_VARIANTS(variants)},
-        {.flag = "-r", .metavar = "N", .help = "runs of each kernel; the best time counts",
-         .kind = CLU_OPT_SIZE, .dest = &reps, .min = 1, .max = 1000},
-        {.flag = "--fill-device", .help = "X = 131072 per compute unit, enough for any device (make bench)",
-         .kind = CLU_OPT_FLAG, .dest = &fill},
-    };
-    clu_common common;
-    clu_parse_args(argc, argv, "lesson 03: the outer sum with float4 and float8", opts,
-                   sizeof opts / sizeof opts[0], &common);
-    problem p = {.X = X, .Y = Y};
+    clu_common common; /* -p, -d, --budget, ...: what every program understands */
+    const settings s = read_settings(argc, argv, (clu_option){CLU_VARIANTS(variants)}, &common);
+    problem p = {.X = s.X, .Y = s.Y};
     clu_setup(&p.env, &common); /* lesson 01's platform, device, context and queue */
-    if (fill) p.X = 131072 * clu_device_size(p.env.device, CL_DEVICE_MAX_COMPUTE_UNITS);
+    if (s.fill) p.X = 131072 * clu_device_size(p.env.device, CL_DEVICE_MAX_COMPUTE_UNITS);
     if (p.X > 1 << 28) clu_die("--fill-device: X = %zu is more than -x allows", p.X);
-    X = p.X;
+    const size_t X = p.X, Y = p.Y; /* read often below */
     int simulated = clu_on_oclgrind(&p.env), cpu = !clu_device_is_gpu(p.env.device) && !simulated;
     if (cpu && !openmp_threads())
         printf("openmp: not compared: this build has no OpenMP (the compiler took no -fopenmp)\n"), cpu = 0;
@@ -255,19 +240,19 @@ int main(int argc, char **argv)
     cl_kernel kernels[NV] = {0};
     size_t nrun = 0;
     for (size_t v = 0; v < NV; v++) {
-        if (chosen >= 0 && (int)v != chosen) continue;
+        if (s.chosen >= 0 && (int)v != s.chosen) continue;
         kernels[v] = build(&p.env, &variants[v]);
         nrun++;
         size_t w = clu_default_wg(&p.env, kernels[v], 64);
         if (!p.wg || w < p.wg) p.wg = w;
     }
-    wg = p.wg = wg ? wg : p.wg;
+    const size_t wg = p.wg = s.wg ? s.wg : p.wg;
     /* Each variant runs X·Y multiply-adds 2 + reps times (one chain per
      * work-item, as the probe's), each OpenMP loop as many on the host, and the serial
      * C twice: refuse typed sizes that would outrun --budget, or the memory. */
-    clu_check_budget(&p.env, &common, (clu_work){.fma = (double)X * Y * (double)((2 + reps) * nrun),
-                     .chain = (double)Y * (double)((2 + reps) * nrun),
-                     .host = (double)X * (Y + 16) * (double)(2 + (2 + reps) * 2 * cpu) + 50.0 * (X + Y)},
+    clu_check_budget(&p.env, &common, (clu_work){.fma = (double)X * Y * (double)((2 + s.reps) * nrun),
+                     .chain = (double)Y * (double)((2 + s.reps) * nrun),
+                     .host = (double)X * (Y + 16) * (double)(2 + (2 + s.reps) * 2 * cpu) + 50.0 * (X + Y)},
                      "X·Y multiply-adds per run of each variant");
     clu_check_memory(&p.env, clu_bytes(X, 2 * sizeof(float) + 2 * sizeof(double), "the host arrays") +
                      Y * sizeof(float), clu_bytes(X, 2 * sizeof(float), "the buffers") + Y * sizeof(float));
@@ -282,7 +267,7 @@ int main(int argc, char **argv)
     printf("sizes: X = %zu, Y = %zu, work-group size %zu\nkernel limits on this device:\n", X, Y, wg);
     int ran = 0;
     for (size_t v = 0; v < NV; v++)
-        if (kernels[v]) ran += (kernels[v] = prepare(&p, &variants[v], kernels[v], chosen >= 0)) != NULL;
+        if (kernels[v]) ran += (kernels[v] = prepare(&p, &variants[v], kernels[v], s.chosen >= 0)) != NULL;
     if (!ran) clu_die("no variant can run work-groups of %zu here", wg);
 
     // snippet: check-all
@@ -319,7 +304,7 @@ int main(int argc, char **argv)
     }
     // end snippet check-all
 
-    double timing_s = (clu_now() - t_check) / 2 * (double)reps; /* the check ran each twice */
+    double timing_s = (clu_now() - t_check) / 2 * (double)s.reps; /* the check ran each twice */
     if (simulated || wrong) /* a simulator's times mean nothing; a wrong kernel's neither */
         printf("times: not measured (%s)\n", wrong ? "a result is wrong" : "Oclgrind simulates");
     else if (common.typed[0] && timing_s > (double)common.budget) /* typed sizes, a slow device */
@@ -327,7 +312,7 @@ int main(int argc, char **argv)
                "choose smaller sizes or raise --budget)\n", timing_s, common.budget);
     else {
         clu_step("the timing of the kernels");
-        time_all(&p, kernels, h_A, h_B, h_C, reps, cpu);
+        time_all(&p, kernels, h_A, h_B, h_C, s.reps, cpu);
     }
 
     for (size_t v = 0; v < NV; v++)

@@ -7,13 +7,15 @@
  * up-sweep as a reduction; reduce-then-scan. Speeds are ratios to a copy
  * kernel of the same run. A scan is a list of launches (common/launches.c),
  * built once, run to check it and again to time it. Lesson 09 goes on to
- * a single pass.
+ * a single pass. The options: settings.c, read once.
  * Kernel files: kernels/04-prefix-scan.cl, kernels/04-prefix-scan-fast.cl
+ *   (with kernels/04-prefix-scan-tiles.h, the helpers of a tile)
  * APIs introduced: __local arrays and barrier(), -D build options that size
  * local arrays, CL_KERNEL_WORK_GROUP_SIZE and CL_KERNEL_LOCAL_MEM_SIZE.
  */
 #include "clu.h"
 #include "bank-model.h"
+#include "settings.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -232,77 +234,49 @@ static void report(const scan *s, const variant *v, const char *type, size_t rep
 
 int main(int argc, char **argv)
 {
-    size_t n = N_DEFAULT, t = 0, v = 0, reps = 5; /* t, v: 0 if not given */
-    int chosen = -1, excl = 0, incl = 0;
-    const char *type = "float";
-    // snippet: options
-    const clu_option opts[] = {
-        {.flag = "-o", .metavar = "VARIANT", .help = "the scan to run", .kind = CLU_OPT_VARIANT, .dest = &chosen,
-         CLU_VARIANTS(variants)},
-        {.flag = "-n", .metavar = "N", .help = "number of values to scan", .kind = CLU_OPT_SIZE, .dest = &n,
-         .min = 1, .max = (size_t)1 << 31},
-        {.flag = "-T", .metavar = "TYPE", .help = "float or int", .kind = CLU_OPT_STRING, .dest = &type},
-        {.flag = "-i", .help = "inclusive scan: B[i] includes A[i] (the default)", .kind = CLU_OPT_FLAG, .dest = &incl},
-        {.flag = "-e", .help = "exclusive scan: B[i] = A[0] + ... + A[i-1], B[0] = 0", .kind = CLU_OPT_FLAG,
-         .dest = &excl},
-        {.flag = "-t", .metavar = "WG", .help = "work-group size, a power of two (default 256, or what the kernels "
-         "allow)", .kind = CLU_OPT_SIZE, .dest = &t, .min = 1, .max = 1 << 16},
-        {.flag = "-v", .metavar = "ITEMS", .help = "values per work-item of reduce and reduce-then-scan (multiple "
-         "of 4, at most 64; default 16, or what local memory holds)", .kind = CLU_OPT_SIZE, .dest = &v, .min = 4,
-         .max = 64},
-        {.flag = "-r", .metavar = "REPS", .help = "timed runs of each launch; the best counts",
-         .kind = CLU_OPT_SIZE, .dest = &reps, .min = 1, .max = 100},
-    };
-    // end snippet options
-    clu_common common;
-    clu_parse_args(argc, argv, "lesson 04: prefix scan, from one work-group to any n", opts,
-                   sizeof opts / sizeof opts[0], &common);
-    const int is_int = !strcmp(type, "int");
-    if (!is_int && strcmp(type, "float")) clu_die("-T %s: the type is float or int", type);
-    if (excl && incl) clu_die("-i and -e exclude each other: choose one");
-    if (t & (t - 1)) clu_die("-t %zu: the work-group size must be a power of two", t);
-    if (v % 4) clu_die("-v %zu: the values per work-item must be a multiple of 4", v);
-
+    clu_common common; /* -p, -d, --budget, ...: what every program understands */
+    const settings s = read_settings(argc, argv, N_DEFAULT, (clu_option){CLU_VARIANTS(variants)}, &common);
     clu_env env;
     clu_setup(&env, &common);
-    const size_t esize = is_int ? sizeof(int) : sizeof(float), bytes = clu_bytes(n, esize, "the input");
+    const size_t n = s.n; /* read often below */
+    const size_t esize = s.is_int ? sizeof(int) : sizeof(float), bytes = clu_bytes(n, esize, "the input");
     // snippet: memory-check
     /* Refuse, before allocating, what would not finish in the budget or fit
      * in memory. Per variant: two checks, ~20 steps of C a value; six passes
      * over the data a run, and barriers (~32 FMA steps a value on a CPU).
      * Host: input, output, reference; device: input, output, the copy
      * kernel's two, the tile totals, each with a guard zone. */
-    const size_t runs = chosen < 0 ? NVARIANTS : 1, tile = 2 * (t ? t : WG) * (v ? v : 32);
+    const size_t runs = s.chosen < 0 ? NVARIANTS : 1, tile = 2 * (s.t ? s.t : WG) * (s.v ? s.v : 32);
     const size_t guard = clu_bytes(tile > 32768 ? tile : 32768, esize, "a guard zone");
-    const double launches = (double)(runs * (reps + 2));
+    const double launches = (double)(runs * (s.reps + 2));
     clu_check_budget(&env, &common, (clu_work){.fma = 32.0 * n * launches,
                      .bytes = (double)n * (double)esize * 6 * launches, .host = 20.0 * n * (double)runs},
                      "the checks and runs of these scans");
-    clu_check_memory(&env, clu_bytes(n, 2 * esize + (is_int ? sizeof(int) : 2 * sizeof(double)), "the host arrays"),
+    clu_check_memory(&env, clu_bytes(n, 2 * esize + (s.is_int ? sizeof(int) : 2 * sizeof(double)), "the host arrays"),
                      clu_bytes(n, 5 * esize, "the buffers") + 64 * guard);
     clu_check_alloc(&env, bytes + guard, "the output");
     // end snippet memory-check
     /* The shape: -t and -v, or the defaults as this device allows them. */
-    size_t wg = t ? t : WG, items = v ? v : ITEMS;
+    size_t wg = s.t ? s.t : WG, items = s.v ? s.v : ITEMS;
     cl_program progs[2] = {NULL, NULL};
-    if (chosen < 0 || variants[chosen].plan)
+    if (s.chosen < 0 || variants[s.chosen].plan)
         clu_build_fitted(&env, (const char *const[]){"04-prefix-scan.cl", "04-prefix-scan-fast.cl"}, progs, 2,
-                         is_int ? "-DTYPE_INT=1" : "-DTYPE_INT=0", &wg, &items, t != 0, v != 0);
+                         s.is_int ? "-DTYPE_INT=1" : "-DTYPE_INT=0", &wg, &items, s.t != 0, s.v != 0);
     cl_mem in = clu_buffer(&env, CL_MEM_READ_ONLY, bytes, NULL, "the input");
     cl_mem out = clu_buffer(&env, CL_MEM_READ_WRITE, bytes + guard, NULL, "the output");
-    printf("scan:     n = %zu %ss, %s, work-group %zu, %zu values per work-item in the fast tiles\n", n, type,
-           excl ? "exclusive" : "inclusive", wg, items);
+    printf("scan:     n = %zu %ss, %s, work-group %zu, %zu values per work-item in the fast tiles\n", n, s.type,
+           s.exclusive ? "exclusive" : "inclusive", wg, items);
 
     /* Every variant's launches first: one that cannot run says why (-o: exit 2). */
     static scan plans[NVARIANTS];
     int run[NVARIANTS];
     for (int i = 0; i < NVARIANTS; i++) {
         plans[i] = (scan){.run = {.env = &env, .wg = wg, .guard = guard}, .block = progs[0], .fast = progs[1],
-                          .n = n, .items = items, .esize = esize, .exclusive = excl, .is_int = is_int, .in = in,
-                          .out = out, .result = out};
-        const char *why = chosen >= 0 && chosen != i ? "" : why_not(&plans[i], &variants[i]);
-        if (why && chosen == i) clu_die("-o %s: %s", variants[i].name, why);
-        if (why && chosen < 0) printf("%-19s skipped: %s\n", variants[i].name, why);
+                          .n = n, .items = items, .esize = esize, .exclusive = s.exclusive, .is_int = s.is_int,
+                          .in = in, .out = out, .result = out};
+        const char *why = s.chosen >= 0 && s.chosen != i ? "" : why_not(&plans[i], &variants[i]);
+        if (why && s.chosen == i) clu_die("-o %s: %s", variants[i].name, why);
+        if (why && s.chosen < 0) printf("%-19s skipped: %s\n", variants[i].name, why);
         run[i] = !why;
         if (!run[i] || !variants[i].plan) continue;
         clu_launch_guard(&plans[i].run, out, bytes, "the output");
@@ -312,9 +286,9 @@ int main(int argc, char **argv)
         if (run[i] && variants[i].one_group && variants[i].per_item == 2 && !shown++) print_bank_model(wg);
 
     void *h_in = clu_malloc(bytes, "the input"), *h_out = clu_malloc(bytes, "the output");
-    double *ref = is_int ? NULL : clu_malloc(clu_bytes(n, sizeof(double), "ref"), "the reference");
-    double *mag = is_int ? NULL : clu_malloc(n * sizeof(double), "the error bounds");
-    int *iref = is_int ? clu_malloc(bytes, "the reference") : NULL;
+    double *ref = s.is_int ? NULL : clu_malloc(clu_bytes(n, sizeof(double), "ref"), "the reference");
+    double *mag = s.is_int ? NULL : clu_malloc(n * sizeof(double), "the error bounds");
+    int *iref = s.is_int ? clu_malloc(bytes, "the reference") : NULL;
     size_t wrong = 0;
     for (int i = 0; i < NVARIANTS; i++) {
         clu_step(variants[i].name);
@@ -337,8 +311,8 @@ int main(int argc, char **argv)
         double stage_ms[CLU_MAX_LAUNCHES];
         clu_step(variants[i].name);
         if (run[i])
-            report(&plans[i], &variants[i], type, reps,
-                   time_variant(&plans[i], &variants[i], reps, h_in, h_out, stage_ms), stage_ms, copy);
+            report(&plans[i], &variants[i], s.type, s.reps,
+                   time_variant(&plans[i], &variants[i], s.reps, h_in, h_out, stage_ms), stage_ms, copy);
     }
 
     for (int i = 0; i < NVARIANTS; i++) clu_launches_release(&plans[i].run);

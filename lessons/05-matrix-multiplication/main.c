@@ -6,16 +6,18 @@
  *               kernels/05-matrix-multiplication-reg.cl (2d, vec)
  * APIs introduced: 2D NDRanges, clGetKernelWorkGroupInfo, clEnqueueReadBufferRect.
  * Freivalds' check of all of C and -c's tiles: common/gemm.c, shared with
- * lesson 10, which takes the product to the libraries' speed. */
+ * lesson 10, which takes the product to the libraries' speed. The options:
+ * settings.c, read once. */
 #include "clu.h"
 #include "gemm.h"
+#include "settings.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- the shapes: set here and by -m -n -k in main, read everywhere ------- */
+/* ---- the shapes: set here and by -m -n -k (settings.c), read everywhere -- */
 
 /* C (M x N) = A (M x K) · B (K x N), all row-major. */
 static size_t M = 256, N = 256, K = 256;
@@ -249,29 +251,8 @@ static void report(const clu_env *env, const config *cfg, size_t n, const char *
 
 int main(int argc, char **argv)
 {
-    size_t reps = 3, ts = 0, wpt = 0;
-    const char *tiles_opt = NULL;
-    int chosen = NVARIANTS - 1, peak = 0; /* the default: vec, the last kernel taught */
-    const clu_option opts[] = {
-        {.flag = "-m", .metavar = "M", .help = "rows of A and C", .kind = CLU_OPT_SIZE, .dest = &M, .min = 1, .max = 16384},
-        {.flag = "-n", .metavar = "N", .help = "columns of B and C", .kind = CLU_OPT_SIZE, .dest = &N, .min = 1, .max = 16384},
-        {.flag = "-k", .metavar = "K", .help = "columns of A, rows of B", .kind = CLU_OPT_SIZE, .dest = &K, .min = 1, .max = 16384},
-        {.flag = "-o", .metavar = "VARIANT", .help = "the kernel", .kind = CLU_OPT_VARIANT, .dest = &chosen, CLU_VARIANTS(variants)},
-        {.flag = "-t", .metavar = "TS", .help = "tile side of naive..1d, work-groups TS x TS (default: the largest "
-         "up to 16 the kernel allows)", .kind = CLU_OPT_SIZE, .dest = &ts, .min = 1, .max = 64},
-        {.flag = "-w", .metavar = "WPT", .help = "elements per work-item in 1d (divides TS; default 8)", .kind = CLU_OPT_SIZE,
-         .dest = &wpt, .min = 1, .max = 64},
-        {.flag = "-c", .metavar = "TILES", .help = "BMxBNxBKxTMxTN of 2d and vec", .kind = CLU_OPT_STRING, .dest = &tiles_opt},
-        {.flag = "-r", .metavar = "REPS", .help = "timed runs of each kernel (the best is kept)", .kind = CLU_OPT_SIZE,
-         .dest = &reps, .min = 1, .max = 1000},
-        {.flag = "--peak", .help = "also measure the FMA peak and copy bandwidth", .kind = CLU_OPT_FLAG, .dest = &peak},
-    };
-    clu_common common;
-    clu_parse_args(argc, argv, "lesson 05: the matrix product C = A*B, naive to register-blocked", opts,
-                   sizeof opts / sizeof opts[0], &common);
-    if (wpt && (chosen < 0 || variants[chosen].blocks == COLUMN) && (ts ? ts : 16) % wpt)
-        clu_die("-w %zu must divide the tile side -t %zu", wpt, ts ? ts : 16);
-    const tiles given = tiles_opt ? tiles_parse(tiles_opt) : (tiles){0};
+    clu_common common; /* -p, -d, --budget, ...: what every program understands */
+    const settings s = read_settings(argc, argv, &M, &N, &K, (clu_option){CLU_VARIANTS(variants)}, &common);
     clu_env env;
     clu_setup(&env, &common); /* platform, device, context, queue: lesson 01's steps 1-4 */
 
@@ -283,18 +264,18 @@ int main(int argc, char **argv)
     char why[256];
     clu_step("building the kernels");
     for (size_t v = 0; v < NVARIANTS; v++) {
-        if (chosen >= 0 && (size_t)chosen != v) continue;
+        if (s.chosen >= 0 && (size_t)s.chosen != v) continue;
         cfg[n] = (config){.v = &variants[v]};
-        const char *no = choose(&env, &cfg[n], ts, wpt, tiles_opt ? &given : NULL, why, sizeof why);
+        const char *no = choose(&env, &cfg[n], s.ts, s.wpt, s.tiles_given ? &s.tiles : NULL, why, sizeof why);
         if (!no) n++;
-        else if (chosen < 0) printf("skipped: %s: %s\n", variants[v].name, no);
+        else if (s.chosen < 0) printf("skipped: %s: %s\n", variants[v].name, no);
         else clu_die("%s cannot run on this device: %s", variants[v].name, no);
     }
     // end snippet configs
     if (!n) clu_die("no variant can run on this device");
 
     /* Refuse, in one line, a run longer than --budget or buffers that do not fit. */
-    gemm_check_budget(&env, &common, M, N, K, n, reps);
+    gemm_check_budget(&env, &common, M, N, K, n, s.reps);
     size_t device = 0, pad = 0;
     for (const config *c = cfg; c < cfg + n; c++) {
         const size_t a = c->Mp * c->Kp, b = c->Kp * c->Np, d = c->Mp * c->Np + c->guard;
@@ -330,17 +311,17 @@ int main(int argc, char **argv)
         snprintf(step, sizeof step, "timing %s", cfg[i].v->name);
         clu_step(step);
         load(&env, &cfg[i], A, B, BT);
-        cfg[i].ms = clu_run_best(&env, cfg[i].kernel, 2, cfg[i].global, cfg[i].local, reps);
+        cfg[i].ms = clu_run_best(&env, cfg[i].kernel, 2, cfg[i].global, cfg[i].local, s.reps);
         unload(&cfg[i]);
     }
     double peak_gflops = 0, copy_gbps = 0;
-    if (peak && timed) {
+    if (s.peak && timed) {
         clu_step("the yardsticks");
         peak_gflops = clu_peak_gflops(&env);
         copy_gbps = clu_copy_gbps(&env, (size_t)64 << 20);
         printf("yardsticks: FMA peak %.1f GFLOP/s, float4 copy %.1f GB/s\n", peak_gflops, copy_gbps);
     }
-    report(&env, cfg, timed, chosen < 0 ? "all" : "one", peak_gflops, copy_gbps);
+    report(&env, cfg, timed, s.chosen < 0 ? "all" : "one", peak_gflops, copy_gbps);
 
     for (size_t i = 0; i < n; i++) clReleaseKernel(cfg[i].kernel), clReleaseProgram(cfg[i].prog);
     free(A), free(B), free(BT), free(C);

@@ -10,7 +10,8 @@
  * and the kernels that do not compile in lessons/06-debugging/broken/.
  * The mistakes made on purpose (-o errors) and the checks of this program's
  * own input are in mistakes.c beside this file, writing and showing a
- * binary (-o dump) in binary.c; helpers.h declares what main.c calls there.
+ * binary (-o dump) in binary.c, the options in settings.c; helpers.h
+ * declares what main.c calls there.
  * APIs introduced: clGetProgramBuildInfo, clGetProgramInfo
  * (CL_PROGRAM_BINARY_SIZES, CL_PROGRAM_BINARIES), clCreateKernelsInProgram,
  * clGetKernelInfo, clGetKernelWorkGroupInfo (CL_KERNEL_LOCAL_MEM_SIZE,
@@ -118,13 +119,6 @@ static void print_kernel_facts(const clu_env *env, cl_program prog)
 
 /* ---- the variants ---------------------------------------------------------- */
 
-typedef struct {
-    size_t X, Y, wg;     /* run modes; wg 0: each kernel's own default */
-    const char *file;    /* build and dump: the kernel file */
-    const char *options; /* build and dump: build options */
-    const char *save;    /* dump: where to write the binary, or NULL */
-} args;
-
 // snippet: variants
 /* The kernels of kernels/06-debugging-bugs.cl and what the host must know
  * about each. */
@@ -146,8 +140,8 @@ static mode_fn mode_run, mode_build, mode_errors, mode_dump;
 
 struct variant {
     const char *name, *why;
+    const char *uses;           /* the options it reads; any other is refused (settings.c) */
     mode_fn *mode;
-    const char *uses;           /* the options it reads; any other is refused */
     const kernel_info *kernel;  /* run modes: the kernel, NULL for all three */
     const char *define;         /* run modes: the build option that makes the bug */
 };
@@ -304,39 +298,10 @@ static size_t mode_dump(clu_env *env, const variant *v, const args *a)
 
 int main(int argc, char **argv)
 {
-    args a = {.X = 1000, .Y = 300, .file = "06-debugging-variants.cl", .options = ""};
-    int chosen = 0; /* run */
-    // snippet: options
-    const clu_option opts[] = {
-        {.flag = "-o", .metavar = "MODE", .help = "what to do, one mode per run", .kind = CLU_OPT_VARIANT,
-         .dest = &chosen, .table = variants, .count = sizeof variants / sizeof variants[0],
-         .stride = sizeof variants[0]},
-        {.flag = "-x", .metavar = "X", .help = "run modes: elements of the input and output",
-         .kind = CLU_OPT_SIZE, .dest = &a.X, .min = 1, .max = 1 << 24},
-        {.flag = "-y", .metavar = "Y", .help = "run modes: length of B in tiled_sum", .kind = CLU_OPT_SIZE,
-         .dest = &a.Y, .min = 1, .max = 1 << 20},
-        {.flag = "-t", .metavar = "WG",
-         .help = "run modes: work-group size (default: the largest power of two up to 64 each kernel allows)",
-         .kind = CLU_OPT_SIZE, .dest = &a.wg, .min = 1, .max = 1 << 16},
-        {.flag = "-f", .metavar = "FILE",
-         .help = "build, dump: a file of lessons/06-debugging/broken/ or kernels/, or a path",
-         .kind = CLU_OPT_STRING, .dest = &a.file},
-        {.flag = "-O", .metavar = "OPTIONS", .help = "build, dump: build options, e.g. '-Werror'",
-         .kind = CLU_OPT_STRING, .dest = &a.options},
-        {.flag = "-w", .metavar = "FILE", .help = "dump: write the program binary to FILE",
-         .kind = CLU_OPT_STRING, .dest = &a.save},
-    };
-    // end snippet options
-    const size_t nopts = sizeof opts / sizeof opts[0];
     setvbuf(stdout, NULL, _IOLBF, 0); /* lines in order with stderr's, even into a file */
-    clu_common common;
-    clu_parse_args(argc, argv, "lesson 06: debugging: build logs, error names, binaries, bugs",
-                   opts, nopts, &common);
-    if (chosen < 0) clu_die("-o all: this lesson runs one mode at a time (see -h)");
-    const variant *v = &variants[chosen];
-    refuse_unused(argc, argv, opts, nopts, v->name, v->uses);
-    if (!*a.file) clu_die("-f needs a file name");
-    check_build_options(a.options);
+    clu_common common; /* -p, -d, --budget, ...: what every program understands */
+    const args a = read_args(argc, argv, (clu_option){CLU_VARIANTS(variants)}, &common); /* settings.c */
+    const variant *v = &variants[a.mode];
     clu_env env;
     clu_setup(&env, &common);
     /* tiled_sum's X·Y multiply-adds, twice (whole numbers, random floats),

@@ -2,8 +2,9 @@
  * (lessons/06-debugging/broken/) and how the program finds them; the API
  * mistakes students make most, made on purpose one after another (-o
  * errors), with the steps that only a GPU survives; and the input mistakes
- * this program catches before they reach the driver (options a mode does not
- * read, build options missing their argument, a kernel file with no kernel).
+ * this program catches before they reach the driver (build options missing
+ * their argument, a kernel file with no kernel; options a mode does not read:
+ * settings.c).
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "helpers.h"
@@ -22,8 +23,6 @@
 
 char *kernel_file(const char *name);
 size_t show_mistakes(clu_env *env);
-void refuse_unused(int argc, char **argv, const clu_option *opts, size_t nopts, const char *mode,
-                   const char *uses);
 void check_build_options(const char *options);
 
 /* ---- the broken kernels ------------------------------------------------------ */
@@ -292,22 +291,3 @@ void check_build_options(const char *options)
         }
     }
 }
-
-// snippet: refuse-unused
-/* An option that the chosen mode does not read would be ignored without a
- * word: refuse it. Every option of the table takes a value, as do -p, -d. */
-void refuse_unused(int argc, char **argv, const clu_option *opts, size_t nopts, const char *mode,
-                   const char *uses)
-{
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-p") || !strcmp(argv[i], "-d")) i++;
-        for (size_t k = 0; k < nopts && i < argc; k++) {
-            if (strcmp(argv[i], opts[k].flag) != 0) continue;
-            if (k > 0 && !strstr(uses, opts[k].flag)) /* opts[0] is -o itself */
-                clu_die("%s: -o %s does not use it (it takes %s)", argv[i], mode, *uses ? uses : "no options");
-            i++;
-            break;
-        }
-    }
-}
-// end snippet refuse-unused

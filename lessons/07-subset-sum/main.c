@@ -192,60 +192,27 @@ static void report(const ctx *c, const variant *v, const problem *p, const outco
 
 int main(int argc, char **argv)
 {
-    size_t n = 24, k = SIZE_MAX, L = 8, wg = 0, reps = 3, budget = 1024, seed = 7, maxitem = MAX_ITEM;
-    int chosen = -1;
-    const char *which = "both";
-    const clu_option opts[] = {
-        {.flag = "-n", .metavar = "N", .help = "how many items (signed integers)", .kind = CLU_OPT_SIZE, .dest = &n, .min = 1, .max = MAX_N},
-        {.flag = "-k", .metavar = "K", .help = "items decided by the work-item's id: 2^K subtrees (default: N, at most 16)",
-         .kind = CLU_OPT_SIZE, .dest = &k, .max = 24},
-        {.flag = "-l", .metavar = "L", .help = "levels the hybrid enumerates without a search", .kind = CLU_OPT_SIZE, .dest = &L, .max = 20},
-        {.flag = "-a", .metavar = "A", .help = "largest |item| (small: many subsets hit the target)", .kind = CLU_OPT_SIZE,
-         .dest = &maxitem, .min = 1, .max = MAX_ITEM},
-        {.flag = "-c", .metavar = "CASE", .help = "random, worst or both", .kind = CLU_OPT_STRING, .dest = &which},
-        {.flag = "-o", .metavar = "VARIANT", .help = "the variant to run", .kind = CLU_OPT_VARIANT, .dest = &chosen, .table = variants,
-         .count = NV, .stride = sizeof variants[0]},
-        {.flag = "-t", .metavar = "WG", .help = "work-group size (default: the largest power of two up to 64 each kernel allows)",
-         .kind = CLU_OPT_SIZE, .dest = &wg, .min = 1, .max = 1 << 16},
-        {.flag = "-b", .metavar = "NODES", .help = "rounds: nodes a work-item searches per round", .kind = CLU_OPT_SIZE, .dest = &budget,
-         .min = 1, .max = 1u << 30},
-        {.flag = "-r", .metavar = "N", .help = "runs of each variant; the best time counts", .kind = CLU_OPT_SIZE, .dest = &reps, .min = 1, .max = 1000},
-        {.flag = "-s", .metavar = "SEED", .help = "seed of the items", .kind = CLU_OPT_SIZE, .dest = &seed, .max = 1u << 30},
-    };
-    clu_common common;
-    clu_parse_args(argc, argv, "lesson 07: subset sum by backtracking, divergence measured and reduced",
-                   opts, sizeof opts / sizeof opts[0], &common);
-    const char *cases[2] = {"random", "worst"};
-    int first = 0, last = 1;
-    if (!strcmp(which, "random")) last = 0;
-    else if (!strcmp(which, "worst")) first = 1;
-    else if (strcmp(which, "both")) clu_die("-c: '%s' is not a case; one of: random, worst, both", which);
-    if (k == SIZE_MAX) k = n < 16 ? n : 16;
-    if (k > n) clu_die("-k: %zu items decided by the id, but there are only %zu (-n)", k, n);
-    /* bits counts 2^(n-k) subsets per work-item with a 32-bit step counter. */
-    if (n - k > 31 && (chosen < 0 || variants[chosen].enumerate == 2))
-        clu_die("-k: %zu leaves 2^%zu subsets to each work-item of bits; at most 2^31 "
-                "(raise -k to at least %zu)", k, n - k, n - 31);
+    clu_common common; /* -p, -d, --budget, ...: what every program understands */
+    ctx c = {0}; /* the run (subset-sum.h) */
+    const settings s = read_settings(argc, argv, variants, NV, &c, &common);
+    clu_setup(&c.env, &common);
+    const size_t n = s.n, k = (size_t)c.k; /* read often below */
     const int threads = omp_threads();
-    if (chosen >= 0 && variants[chosen].openmp && !threads)
-        clu_die("-o %s: this program was built without OpenMP (no -fopenmp)", variants[chosen].name);
     /* The time, at 3 ns per node on a slow CPU, taking the whole tree of
      * 2^(n+1) nodes for every search (the random case prunes it to a few per
      * cent, the worst case to about half); bits enumerates 2^n subsets, rounds
      * pays for its round trips (three searches' worth), mitm sorts 2^(n/2).
      * Each variant runs once to be checked and -r times to be timed. */
-    const double tree = ldexp(1.0, (int)n + 1), runs = (double)reps + 1;
-#define ON(v) (chosen < 0 || chosen == (v))
-    double nodes = tree * (double)reps * (1 + ON(OMP)) + tree * runs * (ON(DFS) + ON(HYBRID) + 3 * ON(ROUNDS)) +
+    const double tree = ldexp(1.0, (int)n + 1), runs = (double)c.reps + 1;
+#define ON(v) (s.chosen < 0 || s.chosen == (v))
+    double nodes = tree * (double)c.reps * (1 + ON(OMP)) + tree * runs * (ON(DFS) + ON(HYBRID) + 3 * ON(ROUNDS)) +
                    tree / 2 * runs * ON(BITS) + ldexp(64.0, (int)n / 2 + 1) * runs * (ON(MITM) + ON(OMPMITM)) +
                    (n <= 22 ? tree * (double)n : 0); /* the brute-force check of the C search */
 #undef ON
-    ctx c = {.k = (int)k, .L = (int)L, .wg = wg, .reps = reps, .budget = budget};
-    clu_setup(&c.env, &common);
     /* A node costs the C search about 3 steps of serial C, a kernel about
      * 4 steps of the probe's chain (branches, and work-items that wait). */
-    clu_check_budget(&c.env, &common, (clu_work){.fma = 4.0 * nodes * (last - first + 1),
-                     .host = 3.0 * (tree * runs + (n <= 22 ? tree * (double)n : 0)) * (last - first + 1)},
+    clu_check_budget(&c.env, &common, (clu_work){.fma = 4.0 * nodes * (s.last - s.first + 1),
+                     .host = 3.0 * (tree * runs + (n <= 22 ? tree * (double)n : 0)) * (s.last - s.first + 1)},
                      "searching up to 2^(N+1) nodes in every variant");
     c.program = clu_build(&c.env, "07-subset-sum.cl", "");
     const size_t items = (size_t)1 << k, mitm = (size_t)1 << (n - n / 2);
@@ -267,14 +234,14 @@ int main(int argc, char **argv)
     c.h_nodes = clu_malloc(items * 8, "the node counts");
     printf("sizes:    n = %zu items, 2^%zu = %zu subtrees, hybrid L = %zu, work-group %s, "
            "SIMD width %zu (the kernel's preferred multiple), %d OpenMP threads\n",
-           n, k, items, L, wg ? "from -t" : "each kernel's largest up to 64", c.simd, threads);
+           n, k, items, (size_t)c.L, c.wg ? "from -t" : "each kernel's largest up to 64", c.simd, threads);
     if (!threads) printf("omp:      this program was built without OpenMP (no -fopenmp): no comparison\n");
 
     // snippet: main-loop
     size_t wrong = 0;
-    for (int ci = first; ci <= last; ci++) {
+    for (int ci = s.first; ci <= s.last; ci++) {
         problem p;
-        make_problem(&p, cases[ci], (int)n, (int)maxitem, seed + 10 * (uint64_t)ci);
+        make_problem(&p, ci ? "worst" : "random", (int)n, (int)s.maxitem, s.seed + 10 * (uint64_t)ci);
         c.d_a = clu_buffer(&c.env, CL_MEM_READ_ONLY, sizeof p.a, p.a, "the items");
         c.d_lo = clu_buffer(&c.env, CL_MEM_READ_ONLY, sizeof p.lo, p.lo, "the bounds");
         c.d_hi = clu_buffer(&c.env, CL_MEM_READ_ONLY, sizeof p.hi, p.hi, "the bounds");
@@ -289,7 +256,7 @@ int main(int argc, char **argv)
         }
         outcome got[NV];
         for (size_t v = SERIAL + 1; v < NV; v++)
-            if ((chosen < 0 || (size_t)chosen == v) && (!variants[v].openmp || threads)) {
+            if ((s.chosen < 0 || (size_t)s.chosen == v) && (!variants[v].openmp || threads)) {
                 clu_step(variants[v].name);
                 wrong += check(&c, &variants[v], &p, ref.found, &got[v]);
             }
@@ -298,13 +265,13 @@ int main(int argc, char **argv)
         if (!wrong && !clu_on_oclgrind(&c.env)) {
             double ms[NV], omp_ms = 0;
             for (size_t v = 0; v < NV; v++)
-                if ((chosen < 0 || (size_t)chosen == v || v == SERIAL) && (!variants[v].openmp || threads))
+                if ((s.chosen < 0 || (size_t)s.chosen == v || v == SERIAL) && (!variants[v].openmp || threads))
                     ms[v] = best_ms(&c, &variants[v], &p, &got[v]);
-            if ((chosen < 0 || chosen == OMP) && threads) omp_ms = ms[OMP];
+            if ((s.chosen < 0 || s.chosen == OMP) && threads) omp_ms = ms[OMP];
             printf("\n%s case: target %d, %" PRIu64 " subsets hit it; the C search visits %" PRIu64
                    " of the tree's %.3g nodes\n", p.name, p.target, ref.found, ref.nodes, ldexp(1.0, (int)n + 1));
             for (size_t v = 0; v < NV; v++)
-                if ((chosen < 0 || (size_t)chosen == v) && (!variants[v].openmp || threads))
+                if ((s.chosen < 0 || (size_t)s.chosen == v) && (!variants[v].openmp || threads))
                     report(&c, &variants[v], &p, &got[v], ms[v], ms[SERIAL], omp_ms, threads);
             printf("\n");
         }

@@ -5,7 +5,8 @@
  * work-item per subtree, the checks, the times. alternatives.c: rounds of
  * redistributed work, meet in the middle on the device and on the host's
  * threads. problem.c: the problem, the checks in C (every subset; each
- * work-item's subtree), the device steps every variant repeats.
+ * work-item's subtree), the device steps every variant repeats. settings.c:
+ * the command line.
  */
 #ifndef SUBSET_SUM_H
 #define SUBSET_SUM_H
@@ -27,7 +28,8 @@ typedef struct {
 
 typedef struct { uint64_t found, nodes; } tally;
 
-/* A run: the device, the program, the split and the buffers every variant uses. */
+/* A run: the device, the program, the split and the buffers every variant
+ * uses; k, L, wg, reps and budget as settings.c reads them. */
 typedef struct {
     clu_env env;
     cl_program program;
@@ -50,6 +52,16 @@ struct variant {
     int openmp;         /* runs on the host's threads: only where built with OpenMP */
 };
 
+/* settings.c: the command line, read once. What every file reads (k, L,
+ * wg, reps, budget) goes into the run's ctx, the rest into a settings;
+ * -k's default is filled in; wg 0: each kernel's own default; chosen: an
+ * index of `table`, -1 for all; cases first..last of 0 random, 1 worst
+ * (-c). Anything wrong exits 2 with one line. */
+typedef struct {
+    size_t n, seed, maxitem;
+    int chosen, first, last;
+} settings;
+settings read_settings(int argc, char **argv, const variant *table, size_t count, ctx *run, clu_common *common);
 /* problem.c */
 void make_problem(problem *p, const char *name, int n, int A, uint64_t seed);
 uint64_t every_subset(const problem *p); /* all 2^n subsets: checks the search for small n */

@@ -12,7 +12,8 @@
  * longest stage). The comparisons (OpenMP on the host's cores, the two
  * pipelines' events as rows of a timeline, the work split over two devices)
  * are in compare.c beside this file; making and giving back the queues, the
- * buffers and the pinned memory in buffers.c, the shared state in overlap.h.
+ * buffers and the pinned memory in buffers.c, the options in settings.c,
+ * the shared state in overlap.h.
  * Kernel file: kernels/08-queues-overlap.cl
  * APIs introduced: several command queues on one device, event wait lists,
  * clEnqueueMapBuffer/clEnqueueUnmapMemObject, CL_MEM_ALLOC_HOST_PTR,
@@ -24,8 +25,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MAX_CHUNKS 64
 
 /* ---- the C reference ------------------------------------------------------ */
 
@@ -243,33 +242,18 @@ static void report(const ctx *c, const variant *v, const timing *t, double seria
 
 int main(int argc, char **argv)
 {
-    size_t n = (size_t)1 << 24, wg = 0, reps = 3, chunks = 8, share = 0;
-    int chosen = -1;
-    const clu_option opts[] = {
-        {.flag = "-n", .metavar = "N", .help = "elements of x, y and z", .kind = CLU_OPT_SIZE, .dest = &n, .min = 1, .max = (size_t)1 << 28},
-        {.flag = "-c", .metavar = "CHUNKS", .help = "pieces of the pipelines", .kind = CLU_OPT_SIZE, .dest = &chunks, .min = 1, .max = MAX_CHUNKS},
-        {.flag = "-o", .metavar = "VARIANT", .help = "the variant to run", .kind = CLU_OPT_VARIANT, .dest = &chosen, .table = variants,
-         .count = NV, .stride = sizeof variants[0]},
-        {.flag = "-t", .metavar = "WG", .help = "work-group size (default: the largest power of two up to 256 the kernel allows)",
-         .kind = CLU_OPT_SIZE, .dest = &wg, .min = 1, .max = 1 << 16},
-        {.flag = "-r", .metavar = "N", .help = "runs of each variant; the best time counts", .kind = CLU_OPT_SIZE, .dest = &reps, .min = 1, .max = 1000},
-        {.flag = "-f", .metavar = "PERCENT", .help = "split: the share of the first device (0: from the speeds)", .kind = CLU_OPT_SIZE,
-         .dest = &share, .max = 100},
-    };
-    clu_common common;
-    clu_parse_args(argc, argv, "lesson 08: queues, events and overlap on z = x * y",
-                   opts, sizeof opts / sizeof opts[0], &common);
-    if (chunks > n) clu_die("-c: %zu chunks of %zu elements: at most one chunk per element", chunks, n);
-    const int threads = omp_threads();
-    if (chosen == OMP && !threads) clu_die("-o omp: this program was built without OpenMP (no -fopenmp)");
-
-    ctx c = {.n = n, .wg = wg, .reps = reps, .chunks = chunks};
+    clu_common common; /* -p, -d, --budget, ...: what every program understands */
+    ctx c = {0}; /* the run (overlap.h) */
+    const settings s = read_settings(argc, argv, (clu_option){CLU_VARIANTS(variants)}, &c, &common);
     clu_setup(&c.env, &common);
+    const size_t n = c.n; /* read often below */
+    const int threads = omp_threads();
+    if (s.chosen == OMP && !threads) clu_die("-o omp: this program was built without OpenMP (no -fopenmp)");
     /* Every variant moves 12 bytes per element a few times over, between
      * the host and the device (at about the host's speed: one step of serial
      * C per float) and in kernels: two checks and -r timed runs of each, the
      * timeline and the split. */
-    const double moves = (double)n * (double)(NV * (2 + reps) + 8);
+    const double moves = (double)n * (double)(NV * (2 + c.reps) + 8);
     clu_check_budget(&c.env, &common, (clu_work){.bytes = 12.0 * moves, .host = 3.0 * moves},
                      "moving the n elements in every variant");
     cl_program program = clu_build(&c.env, "08-queues-overlap.cl", "");
@@ -288,7 +272,7 @@ int main(int argc, char **argv)
     double *ref = clu_malloc(n * sizeof(double), "the reference");
     double *mag = clu_malloc(n * sizeof(double), "the bounds");
     printf("sizes:    n = %zu floats (%.1f MiB per array), %zu chunks, work-group %zu, %d OpenMP threads\n",
-           n, (double)bytes / 1048576.0, chunks, c.wg, threads);
+           n, (double)bytes / 1048576.0, c.chunks, c.wg, threads);
     if (!threads) printf("omp:      this program was built without OpenMP (no -fopenmp): no comparison\n");
     const int run_omp_too = threads > 0;
 
@@ -302,21 +286,21 @@ int main(int argc, char **argv)
         copy_to_pinned(&c);
         for (size_t i = 0; i < n; i++) ref[i] = (double)c.h_x[i] * c.h_y[i], mag[i] = fabs(ref[i]);
         for (size_t v = 0; v < NV; v++)
-            if ((chosen < 0 || (size_t)chosen == v) && (v != OMP || run_omp_too))
+            if ((s.chosen < 0 || (size_t)s.chosen == v) && (v != OMP || run_omp_too))
                 wrong += check(&c, &variants[v], exact, z, ref, mag);
     }
 
     /* ---- time: only once everything is verified; nothing on Oclgrind ---- */
     // snippet: time
     if (!wrong && !clu_on_oclgrind(&c.env)) {
-        const int pipes = chosen < 0 || variants[chosen].pipeline; /* both pipelines, compared */
+        const int pipes = s.chosen < 0 || variants[s.chosen].pipeline; /* both pipelines, compared */
         timing best[NV] = {{0}};
         for (size_t v = 0; v < NV; v++) {
             /* The chosen ones, and the yardsticks: serial, OpenMP, the pipelines. */
-            int needed = chosen < 0 || (size_t)chosen == v || v <= OMP || (pipes && variants[v].pipeline);
+            int needed = s.chosen < 0 || (size_t)s.chosen == v || v <= OMP || (pipes && variants[v].pipeline);
             if (!needed || (v == OMP && !run_omp_too)) continue;
             clu_step(variants[v].name);
-            for (size_t r = 0; r < reps; r++) {
+            for (size_t r = 0; r < c.reps; r++) {
                 timing t = variants[v].run(&c, z);
                 if (r == 0 || t.ms < best[v].ms) best[v] = t;
             }
@@ -325,7 +309,7 @@ int main(int argc, char **argv)
         for (size_t v = NV; v-- > 0;) one_queue = variants[v].pipeline ? v : one_queue;
         printf("\n");
         for (size_t v = 0; v < NV; v++)
-            if ((chosen < 0 || (size_t)chosen == v) && (v != OMP || run_omp_too))
+            if ((s.chosen < 0 || (size_t)s.chosen == v) && (v != OMP || run_omp_too))
                 report(&c, &variants[v], &best[v], best[SERIAL].ms, best[OMP].ms, pipes ? best[one_queue].ms : 0);
         if (pipes) { /* one more run of each pipeline for the timeline */
             c.timeline = 1;
@@ -333,7 +317,7 @@ int main(int argc, char **argv)
                 if (variants[v].pipeline) variants[v].run(&c, z);
         }
         // end snippet time
-        if (chosen < 0) wrong += split_over_two_devices(&c.env, c.p_x, c.p_y, z, n, share, ref, mag);
+        if (s.chosen < 0) wrong += split_over_two_devices(&c.env, c.p_x, c.p_y, z, n, s.share, ref, mag);
     }
 
     release_buffers(&c);

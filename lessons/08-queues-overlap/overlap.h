@@ -1,22 +1,35 @@
 /* Lesson 08's shared state, and what main.c calls in its helper files:
- * buffers.c (the queues, buffers and pinned memory, made and given back) and
- * compare.c (OpenMP, the timeline, the host's clock, the split). */
+ * settings.c (the command line, read once), buffers.c (the queues, buffers
+ * and pinned memory, made and given back) and compare.c (OpenMP, the
+ * timeline, the host's clock, the split). */
 #ifndef OVERLAP_H
 #define OVERLAP_H
 
 #include "clu.h"
 
+#define MAX_CHUNKS 64
+
 typedef struct {
     clu_env env;
     cl_kernel kernel;
     cl_command_queue q[3]; /* upload, compute, download: the pipeline's queues */
-    size_t n, wg, reps, chunks;
+    size_t n, wg, reps, chunks; /* as settings.c reads them */
     float *h_x, *h_y;      /* pageable: malloc */
     cl_mem pin[3];         /* pinned host memory behind p_x, p_y, p_z */
     float *p_x, *p_y, *p_z;
     cl_mem d_x, d_y, d_z;  /* on the device */
     int timeline;          /* print the pipeline's events */
 } ctx;
+
+/* settings.c: the command line, read once. What the helpers read (n, wg,
+ * reps, chunks) goes into the run's ctx, the rest into a settings. wg 0:
+ * the kernel's default; share 0: the split from the two devices' speeds;
+ * chosen: a variant's index (`pick` lists them for -o), -1 for all. */
+typedef struct {
+    int chosen;
+    size_t share;
+} settings;
+settings read_settings(int argc, char **argv, clu_option pick, ctx *run, clu_common *common);
 
 /* What a run took: the whole, and its parts as the events saw them; host:
  * the whole timed by the host's clock however the events are. */

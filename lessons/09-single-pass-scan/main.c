@@ -9,14 +9,16 @@
  * for a CPU (cpu-chunks); the default each device gets (devices.c), and
  * tests that force the look-back far back and into its fallback
  * (--look-back). Lesson 04's scans come first; its checks and launch lists
- * are common/ (scan.c, launches.c).
+ * are common/ (scan.c, launches.c); the options settings.c, read once.
  * Kernel files: kernels/09-single-pass-scan.cl,
  *   kernels/09-single-pass-scan-onepass.cl, kernels/09-single-pass-scan-cpu.cl
+ *   (and lesson 04's tile helpers, kernels/04-prefix-scan-tiles.h)
  * APIs introduced: atomic_inc / atomic_xchg / atomic_or on global memory,
  * 64-bit atomics (cl_khr_int64_base_atomics), CL_DEVICE_EXTENSIONS.
  */
 #include "clu.h"
 #include "devices.h"
+#include "settings.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -161,64 +163,32 @@ static void report(scan *s, const variant *v, const char *type, size_t reps, dou
 
 int main(int argc, char **argv)
 {
-    size_t n = N_DEFAULT, t = 0, v = 0, reps = 5, polls = 0; /* t, v, polls: 0 if not given */
-    int chosen = -1, excl = 0, incl = 0;
-    const char *type = "float", *test_mode = "off";
-    const clu_option opts[] = {
-        {.flag = "-o", .metavar = "VARIANT", .help = "the pass to run", .kind = CLU_OPT_VARIANT, .dest = &chosen,
-         CLU_VARIANTS(variants)},
-        {.flag = "-n", .metavar = "N", .help = "number of values to scan", .kind = CLU_OPT_SIZE, .dest = &n,
-         .min = 1, .max = (size_t)1 << 31},
-        {.flag = "-T", .metavar = "TYPE", .help = "float or int", .kind = CLU_OPT_STRING, .dest = &type},
-        {.flag = "-i", .help = "inclusive scan: B[i] includes A[i] (the default)", .kind = CLU_OPT_FLAG, .dest = &incl},
-        {.flag = "-e", .help = "exclusive scan: B[i] = A[0] + ... + A[i-1], B[0] = 0", .kind = CLU_OPT_FLAG,
-         .dest = &excl},
-        {.flag = "-t", .metavar = "WG", .help = "work-group size, a power of two (default: each pass's own, or "
-         "what the kernels allow)", .kind = CLU_OPT_SIZE, .dest = &t, .min = 1, .max = 1 << 16},
-        {.flag = "-v", .metavar = "ITEMS", .help = "values per work-item (multiple of 4, at most 64), or "
-         "cpu-chunks' chunk (multiple of 8); default: each pass's own", .kind = CLU_OPT_SIZE, .dest = &v, .min = 4,
-         .max = 1 << 20},
-        {.flag = "-s", .metavar = "POLLS", .help = "polls before fallback or cpu-chunks sums a silent tile "
-         "itself (default: the kernel's own)", .kind = CLU_OPT_SIZE, .dest = &polls, .min = 1, .max = 1u << 30},
-        {.flag = "--look-back", .metavar = "MODE", .help = "for tests: far (every look-back walks to tile 0) "
-         "or fallback (also sums the nearest tile itself)", .kind = CLU_OPT_STRING, .dest = &test_mode},
-        {.flag = "-r", .metavar = "REPS", .help = "timed runs of each launch; the best counts",
-         .kind = CLU_OPT_SIZE, .dest = &reps, .min = 1, .max = 100},
-    };
-    clu_common common;
-    clu_parse_args(argc, argv, "lesson 09: the single-pass scan, at the speed of a copy", opts,
-                   sizeof opts / sizeof opts[0], &common);
-    const int is_int = !strcmp(type, "int");
-    const int test = !strcmp(test_mode, "far") ? 1 : !strcmp(test_mode, "fallback") ? 3 : 0;
-    if (!is_int && strcmp(type, "float")) clu_die("-T %s: the type is float or int", type);
-    if (!test && strcmp(test_mode, "off")) clu_die("--look-back %s: the mode is far or fallback", test_mode);
-    if (excl && incl) clu_die("-i and -e exclude each other: choose one");
-    if (t & (t - 1)) clu_die("-t %zu: the work-group size must be a power of two", t);
-    if (v % 4) clu_die("-v %zu: the values per work-item must be a multiple of 4", v);
-
+    clu_common common; /* -p, -d, --budget, ...: what every program understands */
+    const settings s = read_settings(argc, argv, N_DEFAULT, (clu_option){CLU_VARIANTS(variants)}, &common);
     clu_env env;
     clu_setup(&env, &common);
-    const size_t esize = is_int ? sizeof(int) : sizeof(float), bytes = clu_bytes(n, esize, "the input");
+    const size_t n = s.n; /* read often below */
+    const size_t esize = s.is_int ? sizeof(int) : sizeof(float), bytes = clu_bytes(n, esize, "the input");
     /* Refuse, before allocating, what would not finish in the budget or fit
      * in memory. Per pass: two checks, ~20 steps of C a value; six passes
      * over the data a run. With --look-back every tile reads every status
      * before its own: tiles^2 reads in each check. Host: input, output,
      * reference; device: input, output, the copy kernel's two, the
      * statuses, each with a guard zone of at least the largest tile. */
-    const size_t runs = chosen < 0 ? NVARIANTS : 1, tile = 2 * (t ? t : WG) * (v ? v : 32);
+    const size_t runs = s.chosen < 0 ? NVARIANTS : 1, tile = 2 * (s.t ? s.t : WG) * (s.v ? s.v : 32);
     const size_t guard = clu_bytes(tile > 32768 ? tile : 32768, esize, "a guard zone");
-    const double tiles = (double)n / (double)(t || v ? (t ? t : 1) * (v ? v : 16) : 4096);
-    const double launches = (double)(runs * (reps + 2));
+    const double tiles = (double)n / (double)(s.t || s.v ? (s.t ? s.t : 1) * (s.v ? s.v : 16) : 4096);
+    const double launches = (double)(runs * (s.reps + 2));
     clu_check_budget(&env, &common, (clu_work){.fma = 32.0 * n * launches,
-                     .bytes = (double)n * (double)esize * 6 * launches + (test ? tiles * tiles * 16 * runs : 0.0),
+                     .bytes = (double)n * (double)esize * 6 * launches + (s.test ? tiles * tiles * 16 * runs : 0.0),
                      .host = 20.0 * n * (double)runs}, "the checks and runs of these scans");
-    clu_check_memory(&env, clu_bytes(n, 2 * esize + (is_int ? sizeof(int) : 2 * sizeof(double)), "the host arrays"),
+    clu_check_memory(&env, clu_bytes(n, 2 * esize + (s.is_int ? sizeof(int) : 2 * sizeof(double)), "the host arrays"),
                      clu_bytes(n, 5 * esize, "the buffers") + 8 * guard);
     clu_check_alloc(&env, bytes + guard, "the output");
     cl_mem in = clu_buffer(&env, CL_MEM_READ_ONLY, bytes, NULL, "the input");
     cl_mem out = clu_buffer(&env, CL_MEM_READ_WRITE, bytes + guard, NULL, "the output");
     const char *default_why, *default_name = pass_default(&env, &default_why);
-    printf("scan:     n = %zu %ss, %s\n", n, type, excl ? "exclusive" : "inclusive");
+    printf("scan:     n = %zu %ss, %s\n", n, s.type, s.exclusive ? "exclusive" : "inclusive");
     printf("default:  %s (%s)\n", default_name, default_why);
 
     /* Every pass built for its shape (-t, -v, or its own as the device
@@ -231,30 +201,30 @@ int main(int argc, char **argv)
         const variant *var = &variants[i];
         char defs[160];
         run[i] = 0;
-        if (chosen >= 0 && chosen != i) continue;
-        plans[i] = (scan){.run = {.env = &env, .wg = t ? t : var->wg, .guard = guard}, .n = n,
-                          .items = v ? v : var->items, .esize = esize, .exclusive = excl, .is_int = is_int,
+        if (s.chosen >= 0 && s.chosen != i) continue;
+        plans[i] = (scan){.run = {.env = &env, .wg = s.t ? s.t : var->wg, .guard = guard}, .n = n,
+                          .items = s.v ? s.v : var->items, .esize = esize, .exclusive = s.exclusive, .is_int = s.is_int,
                           .in = in, .out = out};
-        int len = snprintf(defs, sizeof defs, "-DTYPE_INT=%d -DLOOKBACK_TEST=%d %s", is_int, test,
+        int len = snprintf(defs, sizeof defs, "-DTYPE_INT=%d -DLOOKBACK_TEST=%d %s", s.is_int, s.test,
                            var->wide ? pass_device_defs(&env) : "");
-        if (polls) snprintf(defs + len, sizeof defs - (size_t)len, " -DSPIN_LIMIT=%zu", polls);
+        if (s.polls) snprintf(defs + len, sizeof defs - (size_t)len, " -DSPIN_LIMIT=%zu", s.polls);
         const char *why = why_not(&plans[i], var);
         if (!why) clu_build_fitted(&env, &var->file, &plans[i].prog, 1, defs, &plans[i].run.wg, &plans[i].items,
-                                   t != 0, v != 0);
+                                   s.t != 0, s.v != 0);
         if (!why && !(why = why_not(&plans[i], var))) { /* the shape the device allows */
             clu_launch_guard(&plans[i].run, out, bytes, "the output");
             single_pass(&plans[i].run, plans[i].prog, var->kernel, var->wide != 0, in, out, n,
-                        plans[i].run.wg * plans[i].items, excl);
+                        plans[i].run.wg * plans[i].items, s.exclusive);
         }
-        if (why && chosen == i) clu_die("-o %s: %s", var->name, why);
+        if (why && s.chosen == i) clu_die("-o %s: %s", var->name, why);
         if (why) printf("%-19s skipped: %s\n", var->name, why);
         run[i] = !why;
     }
 
     void *h_in = clu_malloc(bytes, "the input"), *h_out = clu_malloc(bytes, "the output");
-    double *ref = is_int ? NULL : clu_malloc(clu_bytes(n, sizeof(double), "ref"), "the reference");
-    double *mag = is_int ? NULL : clu_malloc(n * sizeof(double), "the error bounds");
-    int *iref = is_int ? clu_malloc(bytes, "the reference") : NULL;
+    double *ref = s.is_int ? NULL : clu_malloc(clu_bytes(n, sizeof(double), "ref"), "the reference");
+    double *mag = s.is_int ? NULL : clu_malloc(n * sizeof(double), "the error bounds");
+    int *iref = s.is_int ? clu_malloc(bytes, "the reference") : NULL;
     size_t wrong = 0;
     for (int i = 0; i < NVARIANTS; i++) {
         clu_step(variants[i].name);
@@ -271,7 +241,7 @@ int main(int argc, char **argv)
     else if (!wrong) printf("copy:     float4 copy kernel, %zu bytes: %.2f GB/s (read + written)\n", copy_bytes, copy);
     for (int i = 0; i < NVARIANTS && !wrong && !sim; i++) {
         clu_step(variants[i].name);
-        if (run[i]) report(&plans[i], &variants[i], type, reps, copy, !strcmp(variants[i].name, default_name));
+        if (run[i]) report(&plans[i], &variants[i], s.type, s.reps, copy, !strcmp(variants[i].name, default_name));
     }
 
     for (int i = 0; i < NVARIANTS; i++) {

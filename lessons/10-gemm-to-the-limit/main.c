@@ -9,9 +9,11 @@
  *               kernels/10-gemm-to-the-limit-cpu.cl (cpu16, cpu, cpu-direct)
  * APIs introduced: CL_MEM_ALLOC_HOST_PTR and clEnqueueMapBuffer (tuning.c).
  * What was measured rather than derived is in tuning.c; Freivalds' check
- * and -c's tiles in common/gemm.c, shared with lesson 05. */
+ * and -c's tiles in common/gemm.c, shared with lesson 05; the options in
+ * settings.c, read once. */
 #include "clu.h"
 #include "gemm.h"
+#include "settings.h"
 #include "tuning.h"
 
 #include <math.h>
@@ -19,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- the shapes: set here and by -m -n -k in main, read everywhere ------- */
+/* ---- the shapes: set here and by -m -n -k (settings.c), read everywhere -- */
 
 /* C (M x N) = A (M x K) · B (K x N), all row-major. */
 static size_t M = 1024, N = 1024, K = 1024;
@@ -62,7 +64,7 @@ static double upload(clu_env *env, cl_mem d, const float *h, size_t rows, size_t
 /* How a variant splits C: BM x BN per group, TM x TN per work-item; or in
  * groups of one work-item 16 x 16 (ROWS16) or tuning.c's cpu shape. */
 typedef enum { REGISTERS, ROWS16, SHAPED } blocking;
-enum { VEC, FAST, CPU16, CPU, CPU_DIRECT, NVARIANTS, BY_DEVICE = -2 }; /* rows of the table */
+enum { VEC, FAST, CPU16, CPU, CPU_DIRECT, NVARIANTS }; /* rows of the table */
 
 // snippet: variants
 typedef struct {
@@ -245,31 +247,11 @@ static void report(const clu_env *env, const config *cfg, size_t n, const char *
 
 int main(int argc, char **argv)
 {
-    size_t reps = 3;
-    const char *tiles_opt = NULL;
-    int chosen = BY_DEVICE, pinned = 0, peak = 0, tune = 0;
-    const clu_option opts[] = {
-        {.flag = "-m", .metavar = "M", .help = "rows of A and C", .kind = CLU_OPT_SIZE, .dest = &M, .min = 1, .max = 16384},
-        {.flag = "-n", .metavar = "N", .help = "columns of B and C", .kind = CLU_OPT_SIZE, .dest = &N, .min = 1, .max = 16384},
-        {.flag = "-k", .metavar = "K", .help = "columns of A, rows of B (terms in each sum)", .kind = CLU_OPT_SIZE,
-         .dest = &K, .min = 1, .max = 16384},
-        {.flag = "-o", .metavar = "VARIANT", .help = "the kernel to run (default: fast on a GPU, cpu on a CPU device)",
-         .kind = CLU_OPT_VARIANT, .dest = &chosen, CLU_VARIANTS(variants)},
-        {.flag = "-c", .metavar = "TILES", .help = "BMxBNxBKxTMxTN of vec and fast, or cpu's shape with -o cpu "
-         "(default: by device, tuning.c)", .kind = CLU_OPT_STRING, .dest = &tiles_opt},
-        {.flag = "-r", .metavar = "REPS", .help = "timed runs of each kernel (the best is kept)", .kind = CLU_OPT_SIZE,
-         .dest = &reps, .min = 1, .max = 1000},
-        {.flag = "--tune", .help = "sweep the tiles of vec and fast", .kind = CLU_OPT_FLAG, .dest = &tune},
-        {.flag = "--pinned", .help = "host arrays in pinned memory (tuning.c)", .kind = CLU_OPT_FLAG, .dest = &pinned},
-        {.flag = "--peak", .help = "also measure the FMA peak and copy bandwidth", .kind = CLU_OPT_FLAG, .dest = &peak},
-    };
-    clu_common common;
-    clu_parse_args(argc, argv, "lesson 10: the matrix product C = A*B to the libraries' speed", opts,
-                   sizeof opts / sizeof opts[0], &common);
-    const tiles given = tiles_opt ? tiles_parse(tiles_opt) : (tiles){0};
+    clu_common common; /* -p, -d, --budget, ...: what every program understands */
+    const settings s = read_settings(argc, argv, &M, &N, &K, (clu_option){CLU_VARIANTS(variants)}, &common);
     clu_env env;
     clu_setup(&env, &common); /* platform, device, context, queue: lesson 01's steps 1-4 */
-    if (chosen == BY_DEVICE && !tune) chosen = by_device(&env);
+    const int chosen = s.chosen == BY_DEVICE && !s.tune ? by_device(&env) : s.chosen;
 
     // snippet: configs
     /* One variant, all, or vec and fast for each shape of the sweep. -c is
@@ -277,18 +259,19 @@ int main(int argc, char **argv)
     config cfg[NVARIANTS * 16];
     size_t n = 0;
     char why[256];
-    tiles_text s;
+    tiles_text shown;
     clu_step("building the kernels");
-    for (size_t i = 0; i < (tune ? tuning_sweep_count : 1); i++)
+    for (size_t i = 0; i < (s.tune ? tuning_sweep_count : 1); i++)
         for (size_t v = 0; v < NVARIANTS; v++) {
             const int reg = variants[v].blocks == REGISTERS;
-            if (tune ? !reg : chosen >= 0 && (size_t)chosen != v) continue;
-            const int mine = tiles_opt && (reg || chosen >= 0); /* -c is this variant's */
+            if (s.tune ? !reg : chosen >= 0 && (size_t)chosen != v) continue;
+            const int mine = s.tiles_given && (reg || chosen >= 0); /* -c is this variant's */
             cfg[n] = (config){.v = &variants[v]};
-            const char *no = choose(&env, &cfg[n], tune ? &tuning_sweep[i] : mine ? &given : NULL, mine, why,
+            const char *no = choose(&env, &cfg[n], s.tune ? &tuning_sweep[i] : mine ? &s.tiles : NULL, mine, why,
                                     sizeof why);
             if (!no) n++;
-            else if (tune) printf("skipped: %s -c %s: %s\n", variants[v].name, tiles_show(tuning_sweep[i], s), no);
+            else if (s.tune)
+                printf("skipped: %s -c %s: %s\n", variants[v].name, tiles_show(tuning_sweep[i], shown), no);
             else if (chosen < 0) printf("skipped: %s: %s\n", variants[v].name, no);
             else clu_die("%s cannot run on this device: %s", variants[v].name, no);
         }
@@ -296,7 +279,7 @@ int main(int argc, char **argv)
     if (!n) clu_die("no variant can run on this device");
 
     /* Refuse, in one line, a run longer than --budget or buffers that do not fit. */
-    gemm_check_budget(&env, &common, M, N, K, n, reps);
+    gemm_check_budget(&env, &common, M, N, K, n, s.reps);
     size_t device = 0, pad = 0;
     for (const config *c = cfg; c < cfg + n; c++) {
         const size_t a = c->Mp * c->Kp, b = c->Kp * c->Np, d = c->Mp * c->Np + c->guard;
@@ -305,12 +288,12 @@ int main(int argc, char **argv)
     }
     clu_check_memory(&env, 4 * (M * K + K * N + M * N + pad) + freivalds_bytes(M, N, K), 4 * device);
     cl_mem pin[3]; /* --pinned: the buffers behind A, B, C */
-    float *A = tuning_host_floats(&env, M * K, pinned, &pin[0]);
-    float *B = tuning_host_floats(&env, K * N, pinned, &pin[1]);
-    float *C = tuning_host_floats(&env, M * N, pinned, &pin[2]);
+    float *A = tuning_host_floats(&env, M * K, s.pinned, &pin[0]);
+    float *B = tuning_host_floats(&env, K * N, s.pinned, &pin[1]);
+    float *C = tuning_host_floats(&env, M * N, s.pinned, &pin[2]);
     freivalds f;
     freivalds_init(&f, M, N, K);
-    printf("sizes: M = %zu, N = %zu, K = %zu; %s host memory\n", M, N, K, pinned ? "pinned" : "pageable");
+    printf("sizes: M = %zu, N = %zu, K = %zu; %s host memory\n", M, N, K, s.pinned ? "pinned" : "pageable");
 
     /* Every configuration is checked twice, whole numbers first, before any is timed. */
     size_t wrong = 0;
@@ -326,21 +309,21 @@ int main(int argc, char **argv)
     }
     if (clu_on_oclgrind(&env)) printf("not timed: Oclgrind simulates the device\n");
     const size_t timed = wrong || clu_on_oclgrind(&env) ? 0 : n; /* time only what is right, on a device */
-    for (size_t i = 0; i < timed; i++) { /* the best of reps runs, on fresh buffers */
+    for (size_t i = 0; i < timed; i++) { /* the best of -r runs, on fresh buffers */
         snprintf(step, sizeof step, "timing %s", cfg[i].v->name);
         clu_step(step);
         load(&env, &cfg[i], A, B);
-        cfg[i].ms = clu_run_best(&env, cfg[i].kernel, 2, cfg[i].global, cfg[i].local, reps);
+        cfg[i].ms = clu_run_best(&env, cfg[i].kernel, 2, cfg[i].global, cfg[i].local, s.reps);
         for (int a = 0; a < 3; a++) clReleaseMemObject(cfg[i].d[a]);
     }
     double peak_gflops = 0, copy_gbps = 0;
-    if (peak && timed) {
+    if (s.peak && timed) {
         clu_step("the yardsticks");
         peak_gflops = clu_peak_gflops(&env);
         copy_gbps = clu_copy_gbps(&env, (size_t)64 << 20);
         printf("yardsticks: FMA peak %.1f GFLOP/s, float4 copy %.1f GB/s\n", peak_gflops, copy_gbps);
     }
-    report(&env, cfg, timed, tune ? "tune" : chosen < 0 ? "all" : "one", reps, pinned, peak_gflops, copy_gbps);
+    report(&env, cfg, timed, s.tune ? "tune" : chosen < 0 ? "all" : "one", s.reps, s.pinned, peak_gflops, copy_gbps);
 
     for (size_t i = 0; i < n; i++) clReleaseKernel(cfg[i].kernel), clReleaseProgram(cfg[i].prog);
     tuning_free_floats(&env, A, pin[0]), tuning_free_floats(&env, B, pin[1]), tuning_free_floats(&env, C, pin[2]);

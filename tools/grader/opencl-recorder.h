@@ -1,5 +1,7 @@
 /* opencl-recorder.h -- the OpenCL a student's program gets in the exercises
- * whose student files are host C (01-2, 08-1, 08-2).
+ * whose student files are host C (01-2, 08-1, 08-2, 10-1). It lives in
+ * tools/grader/, beside the grader that builds it in, and not among the
+ * exercises or lessons: its cl* functions are stand-ins, not OpenCL.
  *
  * The student's program (the exercise's runner.c with the student's files)
  * is linked against opencl-recorder.c instead of an OpenCL library, and runs

@@ -1,0 +1,24 @@
+/* settings.h -- what a run of lesson 05 is asked for on its command line,
+ * read once (settings.c) and only read after that. */
+#ifndef SETTINGS_H
+#define SETTINGS_H
+
+#include "clu.h"
+#include "gemm.h"
+
+typedef struct {
+    int chosen;           /* -o: a variant's index, -1 for all */
+    size_t ts, wpt;       /* -t, -w: 0 if not given (then the largest the kernel allows) */
+    int tiles_given;      /* -c was given: tiles holds it */
+    tiles tiles;          /* -c BMxBNxBKxTMxTN of 2d and vec */
+    size_t reps;          /* -r: timed runs of each kernel, the best is kept */
+    int peak;             /* --peak: also the FMA peak and copy bandwidth */
+} settings;
+
+/* Parse argv: -m -n -k into *M, *N, *K; `pick` lists the variants for -o
+ * (CLU_VARIANTS(table)); the default is the last one, vec. Anything wrong
+ * exits 2 with one line. */
+settings read_settings(int argc, char **argv, size_t *M, size_t *N, size_t *K, clu_option pick,
+                       clu_common *common);
+
+#endif /* SETTINGS_H */

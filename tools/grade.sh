@@ -399,9 +399,15 @@ pass() {
     # starter, in file after file) is compiled once; grade-all.sh never
     # passes it on (a student's kernel runs as native code on PoCL, and one
     # could write what the next one loads).
+    # One folder of it per identity the sandbox runs as (nobody, or root
+    # where nobody cannot run this bwrap: a packed one under a folder only
+    # root may read): PoCL's entries are readable by their owner only, and
+    # root in the sandbox's user namespace may not read nobody's.
     local pocl_cache=$tmp/pocl
-    [ -n "${GRADE_TEST_POCL_CACHE:-}" ] && [ -d "$GRADE_TEST_POCL_CACHE" ] && [ -w "$GRADE_TEST_POCL_CACHE" ] &&
-        pocl_cache=$GRADE_TEST_POCL_CACHE
+    if [ -n "${GRADE_TEST_POCL_CACHE:-}" ] && [ -d "$GRADE_TEST_POCL_CACHE" ] && [ -w "$GRADE_TEST_POCL_CACHE" ]; then
+        pocl_cache=$GRADE_TEST_POCL_CACHE/${GRADE_SANDBOX_AS:-self}
+        mkdir -p "$pocl_cache" 2>/dev/null && chmod 1777 "$pocl_cache" 2>/dev/null || pocl_cache=$tmp/pocl
+    fi
     local pocl=(--rw "$pocl_cache" /tmp/pocl --setenv POCL_CACHE_DIR /tmp/pocl)
     if [ $host_code -eq 0 ] && [ "$sandbox" = bubblewrap ]; then
         chk=/grader/check dir=/submission logpath=/grader-log/oclgrind.log

@@ -6,16 +6,6 @@
 L04=$PWD/$BIN/04-prefix-scan
 VARIANTS="serial hillis-steele blelloch blelloch-pad multiblock-hs multiblock-blelloch multiblock reduce
           reduce-then-scan"
-# new_ok NAME VARIANT...: the last run verified each of them, both checks.
-new_ok() {
-    local name=$1 v; shift
-    for v in "$@"; do
-        if [ "$(grep -Ec "^verified $v( total)?( \(whole numbers\))?: .*: ok" "$LOG")" -ne 2 ]; then
-            fail "$name: $v verified twice" "not in the output" "(the run above)"; return
-        fi
-    done
-    pass "$name: $* verified twice"
-}
 
 # Edges, every variant in one run (-o all skips the one-work-group scans when
 # n is longer than their tile): 1, 2, wg-1, wg, wg+1, 2wg+1, a fast tile
@@ -23,16 +13,13 @@ new_ok() {
 c=0
 for wg_items in "1 4" "2 4" "32 8" "256 16"; do
     read -r wg items <<<"$wg_items"
-    tile=$((wg * items))
-    for n in $(printf '%s\n' 1 2 $((wg - 1)) "$wg" $((wg + 1)) $((2 * wg + 1)) $((tile - 1)) $((tile + 1)) \
-               1009 65535 65537 | sort -nu); do
-        [ "$n" -ge 1 ] || continue
+    for n in $(scan_edges "$wg" "$items"); do
         c=$((c + 1))
-        case $((c % 4)) in 0) f="-T int -i" ;; 1) f="-T float -e" ;; 2) f="-T int -e" ;; 3) f="-T float -i" ;; esac
+        f=$(scan_flags $c)
         # shellcheck disable=SC2086
         expect_out 0 'verified reduce-then-scan: .*: ok' "04: every variant, n=$n wg=$wg items=$items $f" -- \
             "$L04" -o all $f -n $n -t $wg -v $items -r 1
-        [ "$wg" -lt 2 ] || new_ok "04: n=$n wg=$wg items=$items" multiblock-hs multiblock reduce
+        [ "$wg" -lt 2 ] || verified_twice "04: n=$n wg=$wg items=$items" multiblock-hs multiblock reduce
     done
 done
 # Mesa's rusticl on the CPU: kernels of at most 32 work-items. With no
@@ -49,7 +36,7 @@ if RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl "$L04" -o serial -n 1 >/dev/null
     for f in "-n 1" "-n 33 -T int -e" "-n 1009 -T int" "-n 65537 -e"; do
         # shellcheck disable=SC2086
         expect_out 0 'verified reduce-then-scan: .*: ok' "04: rusticl -o all $f" -- "${R04[@]}" -o all $f -r 1
-        new_ok "04: rusticl -o all $f" multiblock-hs multiblock reduce-then-scan
+        verified_twice "04: rusticl -o all $f" multiblock-hs multiblock reduce-then-scan
     done
 fi
 # Large, natively: every variant that takes n, both types, both scans.
@@ -57,7 +44,7 @@ for f in "-T float -i -n 16777216" "-T int -e -n 16777217" "-T float -e -n 10485
          "-T int -i -n 1000003 -t 128 -v 8"; do
     # shellcheck disable=SC2086
     expect_out 0 'verified multiblock: .*: ok' "04: every variant $f" -- "$L04" -o all $f -r 1
-    new_ok "04: large $f" multiblock-hs reduce-then-scan
+    verified_twice "04: large $f" multiblock-hs reduce-then-scan
 done
 expect_out 0 'verified multiblock: .*: ok' "04: multiblock at 2^26+1" -- "$L04" -o multiblock -n 67108865 -r 1
 expect_out 0 'verified blelloch-pad: 512 values' "04: one work-group, a whole tile" -- \

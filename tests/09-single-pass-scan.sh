@@ -4,16 +4,6 @@
 # must fail at large sizes; Oclgrind.
 L09=$PWD/$BIN/09-single-pass-scan
 VARIANTS="lookback onepass fallback cpu-chunks"
-# new_ok NAME VARIANT...: the last run verified each of them, both checks.
-new_ok() {
-    local name=$1 v; shift
-    for v in "$@"; do
-        if [ "$(grep -Ec "^verified $v( \(whole numbers\))?: .*: ok" "$LOG")" -ne 2 ]; then
-            fail "$name: $v verified twice" "not in the output" "(the run above)"; return
-        fi
-    done
-    pass "$name: $* verified twice"
-}
 
 # Edges, every pass in one run (-o all skips the passes that cannot take
 # the shape): 1, 2, wg-1, wg, wg+1, 2wg+1, a tile +-1, a prime, 2^k-1,
@@ -21,16 +11,13 @@ new_ok() {
 c=0
 for wg_items in "1 4" "2 4" "32 8" "256 16"; do
     read -r wg items <<<"$wg_items"
-    tile=$((wg * items))
-    for n in $(printf '%s\n' 1 2 $((wg - 1)) "$wg" $((wg + 1)) $((2 * wg + 1)) $((tile - 1)) $((tile + 1)) \
-               1009 65535 65537 | sort -nu); do
-        [ "$n" -ge 1 ] || continue
+    for n in $(scan_edges "$wg" "$items"); do
         c=$((c + 1))
-        case $((c % 4)) in 0) f="-T int -i" ;; 1) f="-T float -e" ;; 2) f="-T int -e" ;; 3) f="-T float -i" ;; esac
+        f=$(scan_flags $c)
         # shellcheck disable=SC2086
         expect_out 0 'verified lookback: .*: ok' "09: every pass, n=$n wg=$wg items=$items $f" -- \
             "$L09" -o all $f -n $n -t $wg -v $items -r 1
-        [ "$wg" -lt 32 ] || new_ok "09: n=$n wg=$wg items=$items" onepass fallback
+        [ "$wg" -lt 32 ] || verified_twice "09: n=$n wg=$wg items=$items" onepass fallback
     done
 done
 # The fast passes at their own shapes (no -t, -v: onepass and fallback 128 x
@@ -38,15 +25,15 @@ done
 # edges of those tiles; cpu-chunks also at chunks of 8 and 64.
 for n in 1 129 4095 4097 12293 32769 98309 1000003; do
     c=$((c + 1))
-    case $((c % 4)) in 0) f="-T int -i" ;; 1) f="-T float -e" ;; 2) f="-T int -e" ;; 3) f="-T float -i" ;; esac
+    f=$(scan_flags $c)
     # shellcheck disable=SC2086
     expect_out 0 'verified cpu-chunks: .*: ok' "09: every pass at its own shape, n=$n $f" -- "$L09" -o all $f -n $n -r 1
-    new_ok "09: own shapes, n=$n" lookback onepass fallback cpu-chunks
+    verified_twice "09: own shapes, n=$n" lookback onepass fallback cpu-chunks
 done
 for v in 8 64; do
     for n in 1 $((v - 1)) $((v + 1)) $((3 * v + 5)) 65537; do
         c=$((c + 1))
-        case $((c % 4)) in 0) f="-T int -i" ;; 1) f="-T float -e" ;; 2) f="-T int -e" ;; 3) f="-T float -i" ;; esac
+        f=$(scan_flags $c)
         # shellcheck disable=SC2086
         expect_out 0 'verified cpu-chunks: .*: ok' "09: cpu-chunks -v $v, n=$n $f" -- "$L09" -o cpu-chunks $f -n $n -v $v -r 1
     done
@@ -58,7 +45,7 @@ for f in "-T float -i" "-T int -e"; do
     # shellcheck disable=SC2086
     expect_out 0 '^fallback: [1-9][0-9]* fallbacks' "09: fallback -s 1 $f: fallbacks happen" -- \
         "$L09" -o fallback $f -n 1000000 -t 64 -v 8 -s 1 -r 1
-    new_ok "09: fallback -s 1 $f" fallback
+    verified_twice "09: fallback -s 1 $f" fallback
     # With tickets a predecessor has mostly published already: few or none.
     # shellcheck disable=SC2086
     expect_out 0 'verified onepass: .*: ok' "09: onepass -s 1 $f" -- "$L09" -o onepass $f -n 1000000 -t 64 -v 8 -s 1 -r 1
@@ -73,7 +60,7 @@ done
 for m in "far -T float -i -n 1048577" "fallback -T int -e -n 135173" "fallback -T float -e -n 300007 -v 64"; do
     # shellcheck disable=SC2086
     expect_out 0 'verified cpu-chunks: .*: ok' "09: --look-back $m" -- "$L09" -o all --look-back $m -r 1
-    new_ok "09: --look-back $m" lookback onepass fallback cpu-chunks
+    verified_twice "09: --look-back $m" lookback onepass fallback cpu-chunks
 done
 for v in onepass fallback; do
     expect_out 0 "^$v: (3[2-9]|[4-9][0-9]|[0-9]{3,}) fallbacks" "09: --look-back fallback: $v falls back in every tile" \
@@ -104,7 +91,7 @@ if RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl "$L09" -o lookback -n 1 >/dev/nu
     for f in "-n 1" "-n 33 -T int -e" "-n 1009 -T int" "-n 65537 -e" "--look-back far -n 20011"; do
         # shellcheck disable=SC2086
         expect_out 0 'verified lookback: .*: ok' "09: rusticl -o all $f" -- "${R09[@]}" -o all $f -r 1
-        new_ok "09: rusticl -o all $f" lookback
+        verified_twice "09: rusticl -o all $f" lookback
     done
     expect_bad "09: rusticl -o onepass: one line why not" -- "${R09[@]}" -o onepass -n 100
 fi
@@ -113,7 +100,7 @@ for f in "-T float -i -n 16777216" "-T int -e -n 16777217" "-T float -e -n 10485
          "-T int -i -n 1000003 -t 128 -v 8"; do
     # shellcheck disable=SC2086
     expect_out 0 'verified lookback: .*: ok' "09: every pass $f" -- "$L09" -o all $f -r 1
-    new_ok "09: large $f" onepass fallback
+    verified_twice "09: large $f" onepass fallback
 done
 expect_out 0 'verified lookback: .*: ok' "09: lookback int -e at 2^26+3" -- "$L09" -o lookback -T int -e -n 67108867 -r 1
 expect_out 0 'verified lookback' "09: runs from another directory" -- \

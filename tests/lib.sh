@@ -123,6 +123,32 @@ summary() {
     [ "$FAILED" -eq 0 ]
 }
 
+# verified_twice NAME VARIANT...: the last run printed both checks of each
+# variant ("verified V: ... ok" and its whole-number twin; a reduction's
+# lines say "verified V total"), one pass for them all.
+verified_twice() {
+    local name=$1 v; shift
+    for v in "$@"; do
+        if [ "$(grep -Ec "^verified $v( total)?( \(whole numbers\))?: .*: ok" "$LOG")" -ne 2 ]; then
+            fail "$name: $v verified twice" "not in the output" "(the run above)"; return
+        fi
+    done
+    pass "$name: $* verified twice"
+}
+
+# scan_edges WG ITEMS: the lengths at the edges of a scan's tiles of WG
+# work-items times ITEMS values (1, 2, wg-1, wg, wg+1, 2wg+1, a tile +-1, a
+# prime, 2^16-1, 2^16+1), one per line, each once. scan_flags C: the C-th
+# of int and float, inclusive and exclusive in turn.
+scan_edges() {
+    local wg=$1 tile=$(($1 * $2))
+    printf '%s\n' 1 2 $((wg - 1)) "$wg" $((wg + 1)) $((2 * wg + 1)) $((tile - 1)) $((tile + 1)) 1009 65535 65537 |
+        sort -nu | awk '$1 >= 1'
+}
+scan_flags() {
+    case $(($1 % 4)) in 0) echo "-T int -i" ;; 1) echo "-T float -e" ;; 2) echo "-T int -e" ;; 3) echo "-T float -i" ;; esac
+}
+
 # Host C broken on purpose (an OpenMP loop, say): the lesson built as the
 # Makefile builds it, with FILE replaced by a copy that SED changed. Returns
 # non-zero, after one failed test, when SED changed nothing or the build fails.

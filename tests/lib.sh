@@ -51,9 +51,17 @@ fail() {
 }
 
 # run CMD... with a time limit; stdout in $LOG, stderr in $ERR, status in $ST
+# (with TEST_TIMES naming a file, each command's seconds are added to it, a
+# line "SECONDS<tab>FILE<tab>COMMAND": sort -rn TEST_TIMES shows the slow ones)
 run_cmd() {
+    local t0=${EPOCHREALTIME:-}
     timeout -k 5 "$TEST_TIMEOUT" "$@" >"$LOG" 2>"$ERR"
     ST=$?
+    if [ -n "${TEST_TIMES:-}" ] && [ -n "$t0" ]; then
+        printf '%s\t%s\t%s\n' "$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')" \
+            "${TAP_FILE:-?}" "$*" >>"$TEST_TIMES"
+    fi
+    return 0
 }
 
 expect() {

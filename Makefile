@@ -23,11 +23,15 @@ RESULTS ?= results/pocl
 
 COMMON_SRC := $(wildcard common/*.c)
 COMMON_HDR := $(wildcard common/*.h)
+# common/ is compiled once into objects (and once more with the sanitizers)
+# that every program links, instead of once in each program's command.
+COMMON_OBJ := $(patsubst common/%.c,$(BUILD)/common/%.o,$(COMMON_SRC))
 LESSONS    := $(patsubst lessons/%/main.c,%,$(wildcard lessons/[0-9][0-9]-*/main.c))
 BINS       := $(addprefix $(BUILD)/,$(LESSONS))
 # The same programs built with AddressSanitizer and UBSan, run by `make test`.
 ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 ASAN_BINS  := $(addprefix $(BUILD)/asan/,$(LESSONS) test-clu)
+ASAN_COMMON_OBJ := $(patsubst common/%.c,$(BUILD)/asan/common/%.o,$(COMMON_SRC))
 
 .PHONY: all run test test-build help deps deps-test deps-book deps-bench deps-grade doctor book check-kernels \
         check-book grade grade-all grade-plugin handout lab capture bench figures clean starters $(addprefix run-,$(LESSONS))
@@ -73,8 +77,12 @@ deps-grade:
 	@tools/deps.sh grade || echo "deps: bubblewrap or Oclgrind could not be installed; grading goes on without them and says so"
 
 # ---- lessons: every lessons/NN-name/ gets the same targets -------------------
-$(BUILD) $(BUILD)/asan:
+$(BUILD) $(BUILD)/asan $(BUILD)/common $(BUILD)/asan/common:
 	@mkdir -p $@
+$(BUILD)/common/%.o: common/%.c $(COMMON_HDR) | $(BUILD)/common deps
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+$(BUILD)/asan/common/%.o: common/%.c $(COMMON_HDR) | $(BUILD)/asan/common deps
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
 
 # Extra link flags for one lesson, if it needs them: LDLIBS_NN-name := ...
 LDLIBS_03-vector-types := $(OPENMP) -O3 $(NATIVE)
@@ -83,10 +91,10 @@ LDLIBS_03-vector-types := $(OPENMP) -O3 $(NATIVE)
 LDLIBS_07-subset-sum := $(OPENMP) -O3 $(NATIVE)
 LDLIBS_08-queues-overlap := $(OPENMP) -O3 $(NATIVE)
 define LESSON
-$(BUILD)/$(1): $(wildcard lessons/$(1)/*.c) $(wildcard lessons/$(1)/*.h) $(COMMON_SRC) $(COMMON_HDR) | $(BUILD) deps
-	$$(CC) $$(CPPFLAGS) $$(CFLAGS) -o $$@ $(wildcard lessons/$(1)/*.c) $(COMMON_SRC) $$(LDLIBS) $$(LDLIBS_$(1))
-$(BUILD)/asan/$(1): $(wildcard lessons/$(1)/*.c) $(wildcard lessons/$(1)/*.h) $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)/asan deps
-	$$(CC) $$(CPPFLAGS) $$(CFLAGS) $$(ASAN_FLAGS) -o $$@ $(wildcard lessons/$(1)/*.c) $(COMMON_SRC) $$(LDLIBS) $$(LDLIBS_$(1))
+$(BUILD)/$(1): $(wildcard lessons/$(1)/*.c) $(wildcard lessons/$(1)/*.h) $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD) deps
+	$$(CC) $$(CPPFLAGS) $$(CFLAGS) -o $$@ $(wildcard lessons/$(1)/*.c) $(COMMON_OBJ) $$(LDLIBS) $$(LDLIBS_$(1))
+$(BUILD)/asan/$(1): $(wildcard lessons/$(1)/*.c) $(wildcard lessons/$(1)/*.h) $(ASAN_COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/asan deps
+	$$(CC) $$(CPPFLAGS) $$(CFLAGS) $$(ASAN_FLAGS) -o $$@ $(wildcard lessons/$(1)/*.c) $(ASAN_COMMON_OBJ) $$(LDLIBS) $$(LDLIBS_$(1))
 run-$(1) run-$(firstword $(subst -, ,$(1))): $(BUILD)/$(1)
 	./$(BUILD)/$(1) $$(ARGS)
 test-$(firstword $(subst -, ,$(1))): $(BUILD)/$(1) | deps-test
@@ -111,10 +119,10 @@ COMPARE_10 := $(BUILD)/10-compare-clblast $(BUILD)/10-compare-openblas \
 comma := ,
 CLBLAST_LIB := $(CLBLAST_DIR)/lib $(CLBLAST_DIR)/lib/x86_64-linux-gnu
 CLBLAST_FLAGS := $(if $(CLBLAST_DIR),-I$(CLBLAST_DIR)/include $(foreach d,$(CLBLAST_LIB),-L$(d) -Wl$(comma)-rpath$(comma)$(d)))
-$(BUILD)/10-compare-clblast: $(L10)/compare/clblast.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(CLBLAST_FLAGS) -o $@ $< $(COMMON_SRC) -lclblast $(LDLIBS)
-$(BUILD)/10-compare-openblas: $(L10)/compare/openblas.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(COMMON_SRC) -lopenblas $(LDLIBS)
+$(BUILD)/10-compare-clblast: $(L10)/compare/clblast.c $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(CLBLAST_FLAGS) -o $@ $< $(COMMON_OBJ) -lclblast $(LDLIBS)
+$(BUILD)/10-compare-openblas: $(L10)/compare/openblas.c $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(COMMON_OBJ) -lopenblas $(LDLIBS)
 $(BUILD)/10-compare-cublas: $(L10)/compare/cublas.cu | $(BUILD)
 	nvcc -O2 -o $@ $< -lcublas
 .PHONY: compare-10
@@ -129,18 +137,18 @@ run: $(BINS)
 	@echo "all $(words $(LESSONS)) lessons ran and verified their results"
 
 # ---- tests -----------------------------------------------------------------
-$(BUILD)/test-clu: tests/test-clu.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD) deps
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tests/test-clu.c $(COMMON_SRC) $(LDLIBS)
+$(BUILD)/test-clu: tests/test-clu.c $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD) deps
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tests/test-clu.c $(COMMON_OBJ) $(LDLIBS)
 
-$(BUILD)/asan/test-clu: tests/test-clu.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD)/asan deps
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(ASAN_FLAGS) -o $@ tests/test-clu.c $(COMMON_SRC) $(LDLIBS)
+$(BUILD)/asan/test-clu: tests/test-clu.c $(ASAN_COMMON_OBJ) $(COMMON_HDR) | $(BUILD)/asan deps
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(ASAN_FLAGS) -o $@ tests/test-clu.c $(ASAN_COMMON_OBJ) $(LDLIBS)
 
-# The test files run under prove, two at a time (TEST_JOBS=n for more):
+# The test files run under prove, three at a time (TEST_JOBS=n for others):
 # everything they run is built here first, so that no two of them build the
 # same file at once (the see plugins are built if they can be: tests/88-see.sh
 # says so if not), as many files at once as test files run (unless make was
 # given -j itself).
-TEST_BUILD_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(or $(TEST_JOBS),2))
+TEST_BUILD_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(or $(TEST_JOBS),3))
 test: | deps-test
 	@$(MAKE) $(TEST_BUILD_JOBS) --no-print-directory test-build
 	@$(MAKE) -s $(TEST_BUILD_JOBS) $(SEE_PLUGIN) $(BUILD)/see/access-plugin-broken-lanes.so $(BUILD)/see/access-plugin-broken-phases.so >/dev/null 2>&1 || true
@@ -222,8 +230,8 @@ deps-see:
 	@tools/deps.sh run see
 
 # ---- the book --------------------------------------------------------------
-$(BUILD)/error-table: tools/error-table.c $(COMMON_SRC) $(COMMON_HDR) | $(BUILD) deps
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tools/error-table.c $(COMMON_SRC) $(LDLIBS)
+$(BUILD)/error-table: tools/error-table.c $(COMMON_OBJ) $(COMMON_HDR) | $(BUILD) deps
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tools/error-table.c $(COMMON_OBJ) $(LDLIBS)
 
 book: $(BUILD)/error-table | deps-book
 	@tools/book.sh html pdf

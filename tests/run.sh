@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/run.sh [FILE...] -- run test files (default: every tests/NN-*.sh)
-# under prove, TEST_JOBS of them at once (default 2), each through
+# under prove, TEST_JOBS of them at once (default 3), each through
 # tests/tap.sh, and close with "N passed, N failed" alone on the last line
 # (exit status 1 when a test failed). A failed test prints its file, its
 # case, the command and its output, and is named again before that line.
@@ -9,7 +9,7 @@
 # the others, one at a time. Without prove, the files run one after another.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-jobs=${TEST_JOBS:-2}
+jobs=${TEST_JOBS:-3}
 case "$jobs" in '' | *[!0-9]* | 0) echo "error: TEST_JOBS must be a number of jobs, not '$jobs'" >&2; exit 2 ;; esac
 [ $# -gt 0 ] || set -- tests/[0-9][0-9]-*.sh
 for f in "$@"; do

@@ -151,6 +151,17 @@ void clu_check_budget(clu_env *env, const clu_common *common, clu_work work, con
 {
     /* Oclgrind simulates: its speed says nothing, and the probe would take minutes. */
     if (clu_on_oclgrind(env)) return;
+    /* A device that ends a work-item's loops early gives a wrong result, not
+     * an error: refuse the sizes instead, with a tenth to spare (how a
+     * compiler splits the loops moves the count a little). Below 4096 turns
+     * no device we know stops. */
+    if (work.turns > 4096) {
+        const size_t limit = clu_loop_limit(env);
+        if (limit && work.turns > 0.9 * (double)limit)
+            clu_die("%s: a work-item would take about %.0f loop turns in one launch, and this device stops a "
+                    "work-item's loops after %zu turns without a word (Mesa's llvmpipe does): choose smaller sizes",
+                    common->typed[0] ? common->typed : "the default sizes", work.turns, limit);
+    }
     const double s = estimate(env, work);
     clu_rates r = probe(env);
     /* A kernel that never ends: stopped at 4 times the estimate, 10 s at least. */

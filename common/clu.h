@@ -239,6 +239,9 @@ typedef struct {
     double bytes; /* bytes kernels read and write: at the copy kernel's rate */
     double host;  /* steps of serial C on the host (one element read, one multiply-add) */
     double chain; /* the longest chain one work-item runs, in such multiply-adds, all runs */
+    double turns; /* loop turns one work-item takes in one launch, all its loops together: a
+                   * device may stop them sooner without a word (Mesa's llvmpipe after 65535,
+                   * clu_loop_limit), and sizes that would need more are refused */
 } clu_work;
 /* One call per program, before its big work: the estimate of `work` on
  * this device sets the watchdog (4 times the estimate, at least 10 s, from

@@ -35,6 +35,21 @@ else
     expect_out 2 "stops a work-item's loops after 65535 without a word.*K up to [0-9]+" \
         "rusticl: 10's cpu refuses -c rows the loop limit cuts off" -- \
         $RUSTICL "$BIN/10-gemm-to-the-limit" -o cpu -c 64x12x64x4x12 -m 64 -n 12 -k 256 -r 1
+    # The outer sums of 01, 02, 03 and 06 loop over Y in every work-item: a Y
+    # past the limit was a FAILED with the right kernel (the sums cut short);
+    # now the sizes are refused, and sizes just under the limit still verify
+    # (02's tiles of 4 add about four turns a tile to Y's).
+    for run in "01-hello-world -x 10 -y 200000 -r 1" "02-local-memory -x 10 -y 200000 -r 1" \
+               "03-vector-types -x 10 -y 200000 -r 1" "06-debugging -x 10 -y 200000" \
+               "02-local-memory -o tiled -x 10 -y 60000 -t 32 -r 1" "02-local-memory -o tiled -x 40 -y 38000 -t 4 -r 1"; do
+        # shellcheck disable=SC2086
+        expect_out 2 "^error: .*-y [0-9]+.*: a work-item would take about [0-9]+ loop turns in one launch, and this device stops a work-item's loops after 65535 turns without a word" \
+            "rusticl: $run: a Y past the loop limit is refused" -- $RUSTICL "$BIN/"$run
+    done
+    for run in "01-hello-world -x 10 -y 58000" "02-local-memory -o tiled -x 40 -y 29000 -t 4" "03-vector-types -x 10 -y 52000"; do
+        # shellcheck disable=SC2086
+        expect_out 0 'verified' "rusticl: $run: just under the loop limit, it runs and verifies" -- $RUSTICL "$BIN/"$run -r 1
+    done
     # (the rows per work-item depend on the CPU's vectors: 64 with AVX2, 32
     # with AVX-512; what must hold is that K does not change them)
     rows_at_64=$("$BIN/10-gemm-to-the-limit" -m 256 -n 96 -k 64 -r 1 2>/dev/null |

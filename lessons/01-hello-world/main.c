@@ -146,11 +146,12 @@ int main(int argc, char **argv)
     CLU_CHECK_ERR(err, "clCreateKernel");
     // end snippet program
     clu_env env = {.platform = platform, .device = device, .context = context, .queue = queue};
-    /* X·Y multiply-adds per run, one chain of Y per work-item, the serial C
-     * twice and the data (~50 steps an element): refuse typed sizes that would take this device (a probe
-     * measures it) longer than --budget. */
-    clu_check_budget(&env, &common, (clu_work){.fma = (double)X * Y * (reps + 2),
-                     .chain = (double)Y * (reps + 2), .host = 2.0 * X * Y + 50.0 * (X + Y)}, "X·Y multiply-adds");
+    /* X·Y multiply-adds per run, one chain of Y per work-item (Y turns of its
+     * loop), the serial C twice and the data (~50 steps an element): refuse
+     * typed sizes that would take this device (a probe measures it) longer
+     * than --budget, or a loop longer than the device runs. */
+    clu_check_budget(&env, &common, (clu_work){.fma = (double)X * Y * (reps + 2), .chain = (double)Y * (reps + 2),
+                     .host = 2.0 * X * Y + 50.0 * (X + Y), .turns = (double)Y}, "X·Y multiply-adds");
     /* The work-group size: the kernel says how large a group it can run with
      * on this device (CL_KERNEL_WORK_GROUP_SIZE); -t asks for another. */
     if (!wg) wg = clu_default_wg(&env, kernel, 256);

@@ -175,11 +175,13 @@ int main(int argc, char **argv)
     const size_t wg = p.wg = s.wg ? s.wg : p.wg;
     p.T = s.T ? s.T : wg;
     /* Each variant runs X·Y multiply-adds 2 + reps times (one chain per
-     * work-item, as the probe's), the serial C twice: refuse
-     * typed sizes that would take longer than --budget, or need more memory
-     * than there is. */
+     * work-item, as the probe's: Y loop turns, and about four more a tile as
+     * llvmpipe counts them, measured), the serial C twice: refuse typed
+     * sizes that would take longer than --budget, loop longer than the
+     * device runs, or need more memory than there is. */
     clu_check_budget(&p.env, &common, (clu_work){.fma = (double)X * Y * (double)((2 + s.reps) * nrun),
-                     .chain = (double)Y * (double)((2 + s.reps) * nrun), .host = 2.0 * X * (Y + 16) + 50.0 * (X + Y)}, "X·Y multiply-adds per run of each variant");
+                     .chain = (double)Y * (double)((2 + s.reps) * nrun), .host = 2.0 * X * (Y + 16) + 50.0 * (X + Y),
+                     .turns = Y + 4.0 * Y / (double)p.T}, "X·Y multiply-adds per run of each variant");
     clu_check_memory(&p.env, clu_bytes(X, 2 * sizeof(float) + 2 * sizeof(double), "the host arrays") +
                      Y * sizeof(float), clu_bytes(X, 2 * sizeof(float), "the buffers") + Y * sizeof(float));
 

@@ -14,7 +14,10 @@
 
 /* The best of three runs of `k`, in seconds: by its event where the
  * device's timestamps are a clock, else by the host's (rusticl). */
-typedef struct { double fma, chain, bytes, host; } clu_rates; /* per second */
+typedef struct {
+    double fma, chain, bytes, host; /* per second */
+    size_t loops;                   /* clu_loop_limit's, measured with the probe's own kernel */
+} clu_rates;
 
 static double probe_kernel(clu_env *env, cl_kernel k, size_t global, size_t local)
 {
@@ -73,6 +76,13 @@ static const char chain_source[] =
     "    const uint i = get_global_id(0);\n"
     "    if (i < n4)\n"
     "        dst[i] = src[i];\n"
+    "}\n"
+    "__kernel void loop_limit(__global uint *out, const uint n)\n" /* kernels/00-peak.cl's */
+    "{\n"
+    "    uint x = 1u;\n"
+    "    for (uint i = 0; i < n; i++)\n"
+    "        x = x * 1664525u + 1013904223u;\n"
+    "    out[0] = x;\n"
     "}\n";
 
 static cl_program build_probe(clu_env *env)
@@ -130,6 +140,18 @@ static clu_rates probe(clu_env *env)
     local = clu_default_wg(env, copy, 256);
     rates.bytes = 2.0 * (double)bytes / probe_kernel(env, copy, clu_round_up(n4, local), local);
     rates.host = probe_host();
+    /* The loop limit: one work-item, 2^17 turns (a fraction of a ms). */
+    cl_kernel loops = clu_kernel(p, "loop_limit");
+    const cl_uint turns = 1u << 17;
+    cl_uint got = 0;
+    cl_mem last = clu_buffer(env, CL_MEM_WRITE_ONLY, sizeof got, NULL, "the probe");
+    CLU_CHECK(clSetKernelArg(loops, 0, sizeof last, &last));
+    CLU_CHECK(clSetKernelArg(loops, 1, sizeof turns, &turns));
+    CLU_CHECK(clEnqueueNDRangeKernel(env->queue, loops, 1, NULL, &one, &one, 0, NULL, NULL));
+    clu_read(env, last, sizeof got, &got);
+    rates.loops = clu_loop_stopped_at(got, turns);
+    clReleaseMemObject(last);
+    clReleaseKernel(loops);
     clReleaseMemObject(out);
     clReleaseMemObject(in);
     clReleaseMemObject(src);
@@ -156,7 +178,7 @@ void clu_check_budget(clu_env *env, const clu_common *common, clu_work work, con
      * compiler splits the loops moves the count a little). Below 4096 turns
      * no device we know stops. */
     if (work.turns > 4096) {
-        const size_t limit = clu_loop_limit(env);
+        const size_t limit = probe(env).loops;
         if (limit && work.turns > 0.9 * (double)limit)
             clu_die("%s: a work-item would take about %.0f loop turns in one launch, and this device stops a "
                     "work-item's loops after %zu turns without a word (Mesa's llvmpipe does): choose smaller sizes",

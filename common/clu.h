@@ -241,7 +241,7 @@ typedef struct {
     double chain; /* the longest chain one work-item runs, in such multiply-adds, all runs */
     double turns; /* loop turns one work-item takes in one launch, all its loops together: a
                    * device may stop them sooner without a word (Mesa's llvmpipe after 65535,
-                   * clu_loop_limit), and sizes that would need more are refused */
+                   * measured as clu_loop_limit does), and sizes that would need more are refused */
 } clu_work;
 /* One call per program, before its big work: the estimate of `work` on
  * this device sets the watchdog (4 times the estimate, at least 10 s, from
@@ -276,6 +276,9 @@ double clu_copy_gbps(clu_env *env, size_t bytes);
  * run before the device stops them without a word (Mesa's llvmpipe: 65535);
  * 0 where no limit shows below 2^17. Measured once per device. */
 size_t clu_loop_limit(clu_env *env);
+/* loop_limit (kernels/00-peak.cl) wrote `got` after at most n turns: the
+ * turns it was allowed, or 0 where it ran all n. */
+size_t clu_loop_stopped_at(cl_uint got, cl_uint n);
 
 /* Seeded data: the same seed gives the same numbers on every machine. */
 void clu_fill_random(float *data, size_t n, uint64_t seed, float lo, float hi);

@@ -127,12 +127,17 @@ size_t clu_loop_limit(clu_env *env)
     clReleaseMemObject(out);
     clReleaseKernel(k);
     clReleaseProgram(p);
+    known = env->device;
+    limit = clu_loop_stopped_at(got, n);
+    return limit;
+}
+
+size_t clu_loop_stopped_at(cl_uint got, cl_uint n)
+{
     /* Step the sequence here: after how many steps did the device stop? */
     cl_uint x = 1u, steps = 0;
     while (steps < n && x != got) x = x * 1664525u + 1013904223u, steps++;
-    known = env->device;
-    limit = steps < n ? (steps ? steps : 1) : 0;
-    return limit;
+    return steps < n ? (steps ? steps : 1) : 0;
 }
 
 double clu_copy_gbps(clu_env *env, size_t bytes)

@@ -18,8 +18,8 @@ CORPUS_ENV=(GRADE_NO_SPEED=1)
 # tests/99-grader-limits.sh grades with too): the same verdicts, a quarter
 # of the time. The other attempts keep the default: under Oclgrind, with
 # two other test files running, a sound check may take several seconds.
-CORPUS_ENDLESS=" 01-1-squared-distance/y-counter-uchar 01-2-launch/spins-forever 04-3-add-block-sums/global-id 
-    05-1-naive-guards/k-counter-uchar 09-1-look-back/flags-ignored "
+CORPUS_ENDLESS=(01-1-squared-distance/y-counter-uchar 01-2-launch/spins-forever 04-3-add-block-sums/global-id
+                05-1-naive-guards/k-counter-uchar 09-1-look-back/flags-ignored)
 
 # grade_attempt NAME EX DIR REGEX: marks lost, and the output names the bug
 grade_attempt() {
@@ -55,7 +55,7 @@ grader_corpus() {
             w=$(mktemp -d)
             tools/starters.sh solve "$ex" "$w"
             find "$attempt" -maxdepth 1 -type f ! -name expect -exec cp {} "$w/" \;
-            if [[ $CORPUS_ENDLESS == *" $ex/$(basename "$attempt") "* ]]; then
+            if [[ " ${CORPUS_ENDLESS[*]} " == *" $ex/$(basename "$attempt") "* ]]; then
                 CORPUS_ENV+=(GRADE_CASE_SECONDS=3)
                 grade_attempt "grader corpus $ex/$(basename "$attempt") (3 s a check)" "$ex" "$w" "$(cat "$attempt/expect")"
                 unset 'CORPUS_ENV[-1]'

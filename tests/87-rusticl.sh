@@ -50,6 +50,13 @@ else
         # shellcheck disable=SC2086
         expect_out 0 'verified' "rusticl: $run: just under the loop limit, it runs and verifies" -- $RUSTICL "$BIN/"$run -r 1
     done
+    # No shape of --tune's sweep fits rusticl's 32 work-items a group: said in
+    # one line that points at the default, which picks one that does.
+    expect_out 2 "^error: no shape of --tune's sweep fits this device .*without --tune the program picks one that does" \
+        "rusticl: 10 --tune, where no shape of the sweep fits, says so and names the way out" -- \
+        $RUSTICL "$BIN/10-gemm-to-the-limit" --tune -m 40 -n 33 -k 20 -r 1
+    expect_out 0 'verified' "rusticl: 10 at those sizes without --tune runs and verifies" -- \
+        $RUSTICL "$BIN/10-gemm-to-the-limit" -m 40 -n 33 -k 20 -r 1
     # (the rows per work-item depend on the CPU's vectors: 64 with AVX2, 32
     # with AVX-512; what must hold is that K does not change them)
     rows_at_64=$("$BIN/10-gemm-to-the-limit" -m 256 -n 96 -k 64 -r 1 2>/dev/null |

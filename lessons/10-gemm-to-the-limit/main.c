@@ -276,6 +276,9 @@ int main(int argc, char **argv)
             else clu_die("%s cannot run on this device: %s", variants[v].name, no);
         }
     // end snippet configs
+    if (!n && s.tune) /* rusticl: 32 work-items a group, fewer than any shape of the sweep has */
+        clu_die("no shape of --tune's sweep fits this device (each is skipped above, with why); without --tune "
+                "the program picks one that does");
     if (!n) clu_die("no variant can run on this device");
 
     /* Refuse, in one line, a run longer than --budget or buffers that do not fit. */

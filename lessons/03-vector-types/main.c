@@ -249,10 +249,9 @@ int main(int argc, char **argv)
     const size_t wg = p.wg = s.wg ? s.wg : p.wg;
     /* Each variant runs X·Y multiply-adds 2 + reps times (one chain per
      * work-item, as the probe's: at most Y loop turns, and about four more a
-     * tile),
-     * each OpenMP loop as many on the host, and the serial C twice: refuse
-     * typed sizes that would outrun --budget, a loop the device would stop,
-     * or the memory. */
+     * tile), each OpenMP loop as many on the host, and the serial C twice:
+     * refuse typed sizes that would outrun --budget, a loop the device would
+     * stop, or the memory. */
     clu_check_budget(&p.env, &common, (clu_work){.fma = (double)X * Y * (double)((2 + s.reps) * nrun),
                      .chain = (double)Y * (double)((2 + s.reps) * nrun),
                      .host = (double)X * (Y + 16) * (double)(2 + (2 + s.reps) * 2 * cpu) + 50.0 * (X + Y),

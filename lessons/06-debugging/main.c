@@ -305,8 +305,9 @@ int main(int argc, char **argv)
     clu_env env;
     clu_setup(&env, &common);
     /* tiled_sum's X·Y multiply-adds, twice (whole numbers, random floats),
-     * and the serial C as often; a loop turn a term, about four more a tile (of the
-     * work-group size: at least 32 unless -t says). */
+     * and the serial C as often; a loop turn a term, about four more a tile
+     * (tiles of the work-group size, taken as 32 where -t does not say: no
+     * device we run picks a smaller one). */
     if (v->mode == mode_run)
         clu_check_budget(&env, &common, (clu_work){.fma = 2.0 * a.X * (a.Y + 16), .chain = 2.0 * (a.Y + 16), .host = 2.0 * a.X * (a.Y + 16) + 50.0 * (a.X + a.Y),
                          .turns = (a.Y + 16) * (1.0 + 4.0 / (double)(a.wg ? a.wg : 32))}, "X·Y multiply-adds");

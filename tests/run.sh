@@ -44,13 +44,29 @@ done
 
 TAP_RESULTS=$(mktemp -d)
 export TAP_RESULTS
-# One PoCL kernel cache for every grade of this run (tools/grade.sh,
-# GRADE_TEST_POCL_CACHE): the solutions and starters graded in file after
-# file are compiled once. Writable by the sandbox's user (nobody, as root);
-# a fresh one each run, so a run never reuses what an earlier grader built.
-GRADE_TEST_POCL_CACHE=$(mktemp -d) && chmod 1777 "$GRADE_TEST_POCL_CACHE" || GRADE_TEST_POCL_CACHE=""
+# One PoCL kernel cache for every grade of the suite (tools/grade.sh,
+# GRADE_TEST_POCL_CACHE): a kernel graded again (the solution, the starter,
+# in file after file; every corpus attempt, run after run) is compiled once,
+# as the lessons' kernels are in PoCL's own cache in $HOME, which the
+# sandbox's user (nobody, as root) cannot reach. It is kept between runs in
+# /var/tmp, where PoCL's key (the source, the build options, PoCL's version
+# and the device) decides what is reused: what a grade tests is the checker,
+# built afresh from the tree. Only the suite's own kernels ever go in it
+# (grade-all.sh drops the variable: a class's kernels get a cache each).
+# GRADE_TEST_POCL_CACHE=DIR names another; empty, or a folder that is a
+# link or someone else's, gives a fresh one for this run only.
+fresh_cache=""
+if [ -z "${GRADE_TEST_POCL_CACHE+set}" ]; then
+    GRADE_TEST_POCL_CACHE=/var/tmp/opencl-workbook-test-pocl-$(id -u)
+    mkdir -p "$GRADE_TEST_POCL_CACHE" 2>/dev/null && chmod 1777 "$GRADE_TEST_POCL_CACHE" 2>/dev/null
+fi
+if [ -z "$GRADE_TEST_POCL_CACHE" ] || [ -L "$GRADE_TEST_POCL_CACHE" ] || [ ! -O "$GRADE_TEST_POCL_CACHE" ] ||
+        [ ! -d "$GRADE_TEST_POCL_CACHE" ]; then
+    GRADE_TEST_POCL_CACHE=$(mktemp -d) && chmod 1777 "$GRADE_TEST_POCL_CACHE" && fresh_cache=$GRADE_TEST_POCL_CACHE ||
+        GRADE_TEST_POCL_CACHE=""
+fi
 export GRADE_TEST_POCL_CACHE
-trap 'rm -rf "$TAP_RESULTS" ${GRADE_TEST_POCL_CACHE:+"$GRADE_TEST_POCL_CACHE"}' EXIT
+trap 'rm -rf "$TAP_RESULTS" ${fresh_cache:+"$fresh_cache"}' EXIT
 run_files() { # JOBS FILE...
     local j=$1 f; shift
     [ $# -gt 0 ] || return 0

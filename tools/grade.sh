@@ -19,7 +19,9 @@
 # Each check has a time limit (GRADE_CASE_SECONDS, 10 s; 20 under Oclgrind),
 # kept by the checker's SIGALRM and by a watchdog process beside it that the
 # OpenCL runtime cannot hold up (exercises/grading.c); a student's program
-# has its own (3 s), and the whole pass GRADE_PASS_SECONDS (300). Compiling
+# has its own (3 s; 2 s after it ran out of time once, and after twice it
+# is not run again: exercises/runner-spawn.h), and the whole pass
+# GRADE_PASS_SECONDS (300). Compiling
 # a kernel has a limit of its own (GRADE_COMPILE_SECONDS, 120 s): past it the
 # submission does not build; so has building student C (GRADE_BUILD_SECONDS,
 # 120 s, wall clock). After a check times out, the checks after it in that
@@ -394,10 +396,10 @@ pass() {
     # PoCL's kernel cache: this grade's own ($tmp/pocl), so that a checker
     # started again after a crash or a time-out does not compile the same
     # kernels again, and nothing one grade compiled is seen by another. The
-    # test suite only (tests/run.sh) shares one among its grades,
-    # GRADE_TEST_POCL_CACHE, so that a kernel graded again (the solution, the
-    # starter, in file after file) is compiled once; grade-all.sh never
-    # passes it on (a student's kernel runs as native code on PoCL, and one
+    # test suite only (tests/run.sh) shares one among its grades, and keeps
+    # it from run to run, GRADE_TEST_POCL_CACHE, so that a kernel graded
+    # again (the solution, the starter, a corpus attempt) is compiled once;
+    # grade-all.sh never passes it on (a student's kernel runs as native code on PoCL, and one
     # could write what the next one loads).
     # One folder of it per identity the sandbox runs as (nobody, or root
     # where nobody cannot run this bwrap: a packed one under a folder only

@@ -233,30 +233,77 @@ static void print_log(cl_program prog, cl_device_id dev, const char *path)
     free(log);
 }
 
-/* `options`, after "-I DIR " where the kernel file `path` includes a
- * header: DIR its folder, in double quotes when it holds a space (rusticl
- * and Oclgrind take that; PoCL 3.1 does not). A folder with a quote or a
- * backslash in it gets no -I: a kernel of it cannot include a header. */
-static char *build_options(const char *path, const char *options, int includes)
+/* `src`, the text of the kernel file `path`, with each line `#include
+ * "FILE"` replaced by the text of FILE from the same folder (FILE's own
+ * includes from its folder, at most 8 deep), between #line directives that
+ * keep the compiler's messages naming the right file and line. The compiler
+ * then needs no -I FOLDER: PoCL keeps a compiled kernel under its source and
+ * its build options, and a folder's path in the options would make a copy
+ * of the project elsewhere (or a kernel in a temporary folder) compile
+ * everything again. A FILE that cannot be read stays an #include, which the
+ * compiler reports, as does one in a folder whose path holds a quote or a
+ * backslash (no #line can name it). The caller frees the result. */
+static char *splice_includes(const char *path, const char *src, int depth)
 {
     const char *slash = strrchr(path, '/');
-    const int dir_len = slash ? (int)(slash - path) : 1;
-    const char *dir = slash ? path : ".";
-    const int plain = !strpbrk(path, "\"\\"), spaced = strpbrk(path, " \t") != NULL;
-    size_t len = strlen(path) + (options ? strlen(options) : 0) + 16;
-    char *all = clu_malloc(len, "the build options");
-    if (plain && includes)
-        snprintf(all, len, "-I %s%.*s%s %s", spaced ? "\"" : "", dir_len, dir, spaced ? "\"" : "",
-                 options ? options : "");
-    else snprintf(all, len, "%s", options ? options : "");
-    return all;
+    const int dir_len = slash ? (int)(slash - path) : 0;
+    size_t cap = strlen(src) + 1, used = 0;
+    char *out = clu_malloc(cap, "a kernel's source");
+    int line = 1;
+    for (const char *p = src; *p;) {
+        const char *end = strchr(p, '\n');
+        const size_t n = end ? (size_t)(end - p) + 1 : strlen(p);
+        const char *q = p;
+        while (q < p + n && (*q == ' ' || *q == '\t')) q++;
+        char file[512] = "";
+        if (depth < 8 && *q == '#') {
+            q++;
+            while (q < p + n && (*q == ' ' || *q == '\t')) q++;
+            const char *open = NULL, *close = NULL;
+            if (!strncmp(q, "include", 7) && (open = memchr(q + 7, '"', (size_t)(p + n - q) - 7)) &&
+                (close = memchr(open + 1, '"', (size_t)(p + n - open) - 1)) && close - open - 1 > 0 &&
+                close - open - 1 < (long)sizeof file)
+                snprintf(file, sizeof file, "%.*s", (int)(close - open - 1), open + 1);
+        }
+        char *spliced = NULL;
+        if (file[0] && !strstr(file, "..") && !strpbrk(path, "\"\\") && !strpbrk(file, "\"\\")) {
+            char fpath[4800];
+            snprintf(fpath, sizeof fpath, "%.*s%s%s", dir_len, path, slash ? "/" : "", file);
+            struct stat st;
+            if (stat(fpath, &st) == 0 && S_ISREG(st.st_mode)) {
+                char *hsrc = clu_read_file(fpath, NULL);
+                char *hbody = splice_includes(fpath, hsrc, depth + 1);
+                free(hsrc);
+                const size_t len = strlen(hbody) + strlen(fpath) + strlen(path) + 64;
+                spliced = clu_malloc(len, "a kernel's source");
+                snprintf(spliced, len, "#line 1 \"%s\"\n%s\n#line %d \"%s\"\n", fpath, hbody, line + 1, path);
+                free(hbody);
+            }
+        }
+        const size_t add = spliced ? strlen(spliced) : n;
+        if (used + add + 1 > cap) {
+            cap = (used + add + 1) * 2;
+            out = realloc(out, cap);
+            if (!out) clu_die("out of memory for a kernel's source");
+        }
+        memcpy(out + used, spliced ? spliced : p, add);
+        used += add;
+        free(spliced);
+        p += n;
+        line++;
+    }
+    out[used] = '\0';
+    return out;
 }
 
 cl_program clu_build(clu_env *env, const char *name, const char *options)
 {
     char *path = clu_kernel_path(name);
     size_t len;
-    char *src = clu_read_file(path, &len);
+    char *file_src = clu_read_file(path, NULL);
+    char *src = splice_includes(path, file_src, 0);
+    free(file_src);
+    len = strlen(src);
     /* On PoCL a #line directive makes the build log name the real file, not
      * a temporary copy. Only there: NVIDIA's compiler ignores it. */
     char line[4200] = "";
@@ -269,17 +316,13 @@ cl_program clu_build(clu_env *env, const char *name, const char *options)
     cl_int err;
     cl_program prog = clCreateProgramWithSource(env->context, 2, srcs, lens, &err);
     CLU_CHECK_ERR(err, "clCreateProgramWithSource");
-    /* -I the kernel's own folder where it #includes a header beside it
-     * (kernels/04-prefix-scan-tiles.h); other kernels build with their
-     * options alone. Some compilers print a summary ("1 error generated.")
-     * to our stderr: the log has it all. */
-    char *all = build_options(path, options, strstr(src, "#include") != NULL);
+    /* Some compilers print a summary ("1 error generated.") to our stderr:
+     * the log has it all. */
     fflush(stderr);
     int saved = dup(2), devnull = open("/dev/null", O_WRONLY);
     if (saved >= 0 && devnull >= 0) dup2(devnull, 2);
     unsigned watchdog_left = clu_watchdog_pause(); /* a build is no kernel that never ends */
-    err = clBuildProgram(prog, 1, &env->device, all, NULL, NULL);
-    free(all);
+    err = clBuildProgram(prog, 1, &env->device, options, NULL, NULL);
     if (watchdog_left) alarm(watchdog_left);
     if (saved >= 0 && devnull >= 0) dup2(saved, 2);
     if (saved >= 0) close(saved);

@@ -41,7 +41,8 @@
 # check=pass|fail line per check (name and reason after tabs).
 # Exit: 0 full score, 1 marks lost, 2 usage error, 3 missing file or does not build.
 set -u
-root=$(cd "$(dirname "$0")/.." && pwd)
+here=${0%/*}; [ "$here" != "$0" ] || here=.
+root=$(cd "$here/.." && pwd)
 result=""
 if [ "${1:-}" = --result ]; then result=${2:-}; shift 2; fi
 # From make, EX and DIR come in the environment (make exports the variables
@@ -50,9 +51,9 @@ max_only=0
 if [ "${1:-}" = --from-make ]; then EX=${EX:-} DIR=${DIR:-}
 elif [ "${1:-}" = --max ]; then max_only=1 EX=${2:-} DIR=. # how many checks EX has (grade-all)
 else EX=${1:-} DIR=${2:-}; fi
-list=$(cd "$root/exercises" && ls -d [0-9]*/ | tr -d / | tr '\n' ' ')
+exercise_list() { (cd "$root/exercises" && ls -d [0-9]*/ | tr -d / | tr '\n' ' '); }
 if [ -z "$EX" ] || [ -z "$DIR" ]; then
-    echo "usage: make grade EX=01-1 DIR=path/to/attempt   (exercises: $list)" >&2
+    echo "usage: make grade EX=01-1 DIR=path/to/attempt   (exercises: $(exercise_list))" >&2
     exit 2
 fi
 EX=${EX%/}
@@ -60,7 +61,7 @@ EX=${EX##*/} # a path such as exercises/01-1-squared-distance/ names its exercis
 case "$EX" in *[!A-Za-z0-9-]*) matches="" ;; *) matches=$(cd "$root/exercises" && ls -d "$EX"*/ 2>/dev/null | tr -d /) ;; esac
 if [ -d "$root/exercises/$EX" ]; then matches=$EX; fi
 if [ -z "$matches" ] || [ "$(echo "$matches" | grep -c .)" -ne 1 ]; then
-    echo "error: EX=$EX matches ${matches:-no exercise}; choose one of: $list" >&2
+    echo "error: EX=$EX matches ${matches:-no exercise}; choose one of: $(exercise_list)" >&2
     exit 2
 fi
 ex=$matches
@@ -84,7 +85,7 @@ if [ $max_only -eq 0 ] && holds_both; then
 fi
 shown_sed=$(printf '%s' "$shown_dir" | sed 's/[&|#\\]/\\&/g') # for the right side of sed's s|||
 DIR=$(cd "$DIR" && pwd)
-t_start=$(date +%s.%N)
+t_start=${EPOCHREALTIME/[.,]/} # microseconds
 host_code=0 nested=no
 [ -f "$exdir/runner.c" ] && host_code=1
 
@@ -152,7 +153,7 @@ finish() { # status score max tier reason exit-code
         echo "graded here: the public checks only; your instructor's grade adds hidden checks (other sizes and seeds) and the values of your answers"
     fi
     [ -n "$4" ] && [ "$4" != "-" ] && echo "speed tier: $4"
-    echo "status: $1$([ "$provisional" = yes ] && echo ", provisional: $provisional_why") (graded in $(awk -v a="$t_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s)"
+    echo "status: $1$([ "$provisional" = yes ] && echo ", provisional: $provisional_why") (graded in $(tenths=$(((${EPOCHREALTIME/[.,]/} - t_start + 50000) / 100000)); echo "$((tenths / 10)).$((tenths % 10))") s)"
     exit "$6"
 }
 # The number of checks, from the checker's own table, for a grade that
@@ -196,8 +197,8 @@ solution_dir=""
 if [ -n "$hidden_dir" ] && [ $host_code -eq 0 ] && [ "${GRADE_TIER_BY:-solution}" = solution ] &&
         grep -q '^## Speed tier' "$exdir/README.md" 2>/dev/null; then
     for f in "$exdir"/*.cl; do
-        [ -f "$hidden_dir/$ex/$(basename "$f")" ] || continue
-        mkdir -p "$tmp/solution" && cp "$hidden_dir/$ex/$(basename "$f")" "$tmp/solution/" && solution_dir=$tmp/solution
+        [ -f "$hidden_dir/$ex/${f##*/}" ] || continue
+        mkdir -p "$tmp/solution" && cp "$hidden_dir/$ex/${f##*/}" "$tmp/solution/" && solution_dir=$tmp/solution
     done
     [ -n "$solution_dir" ] && chmod -R a+rX "$solution_dir"
 fi
@@ -227,7 +228,7 @@ shared_objects() { # prints the objects, or fails
     local OCMD=(${CC:-cc} -std=c11 -O1 -g -I"$root/common" -I"$root/exercises" -DCLU_KERNEL_DIR="\"$root/kernels\"")
     mkdir -p "$dir" 2>/dev/null && [ -w "$dir" ] || return 1
     for s in "$root/exercises/grading.c" "$root"/common/*.c; do
-        o=$dir/$(basename "${s%.c}").o
+        o=${s##*/}; o=$dir/${o%.c}.o
         fresh=0
         if [ -f "$o" ]; then
             fresh=1
@@ -266,7 +267,7 @@ if [ ! -x "$scanner" ] || [ "$root/tools/file-directives.c" -nt "$scanner" ]; th
 fi
 missing="" refused=""
 for f in "$exdir"/*; do
-    name=$(basename "$f")
+    name=${f##*/}
     case "$name" in check.c | runner.c | *.h | README.md) continue ;; esac
     if [ -L "$DIR/$name" ] || { [ -e "$DIR/$name" ] && [ ! -f "$DIR/$name" ]; }; then
         refused="$shown_dir/$name is not a plain file (a link?): hand in the file itself"
@@ -291,8 +292,8 @@ for f in "$tmp/student"/*.cl "$tmp/student"/*.c; do
     said=$("$scanner" "$kind" "$f" 2>&1)
     case $? in
     0) ;;
-    1) refused="$shown_dir/$(basename "$f"):$said" ;;
-    *) refused="$shown_dir/$(basename "$f") could not be read for its directives: $said" ;;
+    1) refused="$shown_dir/${f##*/}:$said" ;;
+    *) refused="$shown_dir/${f##*/} could not be read for its directives: $said" ;;
     esac
 done
 if [ -n "$refused" ]; then
@@ -626,10 +627,10 @@ while IFS=$'\037' read -r i dstate what dwhy small _ dlate && IFS=$'\037' read -
     if [ $ok -eq 1 ]; then
         score=$((score + 1))
         echo "  PASS $what$note"
-        printf 'check=pass\t%s\t%s\n' "$(printf '%s' "$what" | tr '\t\n\r' '   ')" "${note# }" >>"$tmp/checks"
+        printf 'check=pass\t%s\t%s\n' "${what//[$'\t\n\r']/ }" "${note# }" >>"$tmp/checks"
     else
         echo "  FAIL $what: $why"
-        printf 'check=fail\t%s\t%s\n' "$(printf '%s' "$what" | tr '\t\n\r' '   ')" "$(printf '%s' "$why" | tr '\t\n\r' '   ')" >>"$tmp/checks"
+        printf 'check=fail\t%s\t%s\n' "${what//[$'\t\n\r']/ }" "${why//[$'\t\n\r']/ }" >>"$tmp/checks"
         [ -n "$reasons" ] || reasons="$what: $why"
     fi
 done <"$tmp/dev.tab" 4<"$tmp/ocl.tab"

@@ -25,7 +25,7 @@ case "$kind" in probe | device | bare) ;; *) echo "usage: sandbox.sh probe|devic
 
 # Running as root: the sandbox runs as nobody, so that RLIMIT_NPROC holds
 # (the kernel does not apply it to root) and no file of root's is writable.
-as=() uid=$(id -u)
+as=() uid=$EUID
 if [ "$uid" -eq 0 ] && [ "${GRADE_SANDBOX_AS:-}" != self ] && command -v setpriv >/dev/null 2>&1; then
     as=(setpriv --reuid=65534 --regid=65534 --clear-groups --) uid=65534
 fi
@@ -33,27 +33,29 @@ fi
 base=(--unshare-all --die-with-parent --new-session --cap-drop ALL
       --ro-bind /usr /usr --proc /proc --dev /dev --tmpfs /tmp --dir /tmp/home
       --clearenv --setenv PATH /usr/local/bin:/usr/bin:/bin --setenv HOME /tmp/home)
-for d in bin sbin lib lib32 lib64 libx32; do
-    if [ -L "/$d" ]; then base+=(--symlink "$(readlink "/$d")" "/$d")
-    elif [ -d "/$d" ]; then base+=(--ro-bind "/$d" "/$d"); fi
-done
+# (one find for all six: where each is a link, what it points to)
+while read -r d link; do
+    if [ -n "$link" ]; then base+=(--symlink "$link" "$d")
+    elif [ -d "$d" ]; then base+=(--ro-bind "$d" "$d"); fi
+done < <(find /bin /sbin /lib /lib32 /lib64 /libx32 -maxdepth 0 -printf '%p %l\n' 2>/dev/null)
 base+=(--ro-bind-try /etc/ld.so.cache /etc/ld.so.cache --ro-bind-try /etc/alternatives /etc/alternatives)
 # Tools that live outside /usr (a lab machine's compiler under /opt/gcc,
 # Oclgrind unpacked by tools/grading-tools.sh): the folder each one was
 # installed into, read-only, and its bin folder on the PATH. Never a folder
 # that holds the project (and so solutions/ and the students' work).
-root=$(cd "$(dirname "$0")/.." && pwd)
+here=${0%/*}; [ "$here" != "$0" ] || here=.
+root=$(cd "$here/.." && pwd)
 path=/usr/local/bin:/usr/bin:/bin
 for t in "${CC:-cc}" "${OCLGRIND:-oclgrind}"; do
     p=$(command -v "$t" 2>/dev/null) || continue
     for q in "$p" "$(readlink -f "$p")"; do
         case "$q" in /usr/* | /bin/* | /sbin/* | /lib/* | /lib64/* | /lib32/* | /libx32/* | /etc/* | "") continue ;; esac
-        top=$(dirname "$(dirname "$q")") # /opt/gcc/bin/gcc: /opt/gcc
+        top=${q%/*}; top=${top%/*} # /opt/gcc/bin/gcc: /opt/gcc
         case "$root/" in "$top"/*) continue ;; esac
         case "$top" in / | /home | /root | /opt | /srv | /var | /mnt | /media | /tmp) continue ;; esac
         "${as[@]}" test -x "$q" 2>/dev/null || continue # the sandbox's user could not run it anyway
         base+=(--ro-bind "$top" "$top")
-        case ":$path:" in *":$(dirname "$q"):"*) ;; *) path=$path:$(dirname "$q") ;; esac
+        case ":$path:" in *":${q%/*}:"*) ;; *) path=$path:${q%/*} ;; esac
     done
 done
 base+=(--setenv PATH "$path")
@@ -99,10 +101,10 @@ if [ "$kind" = device ]; then
     # the device's runtime may sit outside /usr (a vendor SDK under /opt)
     [ -d /opt ] && base+=(--ro-bind /opt /opt)
     # every variable that chooses or tunes the OpenCL runtime or the grader
-    while IFS='=' read -r name _; do
+    for name in $(compgen -e); do
         case "$name" in CLU_* | POCL_* | OCL_* | GRADE_* | CUDA_* | NVIDIA_* | RUSTICL_* | MESA_* | LP_* | ASAN_* | LSAN_* | UBSAN_* | OCLGRIND_*)
             base+=(--setenv "$name" "${!name}") ;; esac
-    done < <(env)
+    done
     # Threads of the runtime count as processes: room for them above what
     # this user runs already.
     limits+=(--nproc=$((running + 512)))

@@ -213,6 +213,35 @@ EOF2
 expect_out 1 '^FAILED: a kernel wrote past the end of the output \(16388 bytes\)' \
     "09: a tile stored past the end is reported with the place" -- \
     env CLU_KERNEL_DIR="$BADK/op-past-end" "$L09" -o onepass -n 4097 -r 1
+# The header's text goes in place of its #include (common/device.c
+# clu_build), between #line lines: a mistake in the header is named by the
+# header's file and line, one after it by the kernel's; and the build
+# options hold no folder, so the same kernels in two folders are one
+# program in PoCL's cache, compiled once (with -I FOLDER, two).
+hl=$(grep -n 'barrier(CLK_LOCAL_MEM_FENCE);' kernels/$H | head -n 1 | cut -d: -f1)
+mutant header-typo $H "${hl}s/barrier(/barrier_typo(/"
+expect_out 2 "04-prefix-scan-tiles\.h:$hl:[0-9]+: .*barrier_typo" "09: a mistake in the included header names the header's line" -- \
+    env CLU_KERNEL_DIR="$BADK/header-typo" "$L09" -o lookback -n 100 -r 1
+kl=$(grep -n 'carry += values\[k\];' kernels/$L | head -n 1 | cut -d: -f1)
+mutant kernel-typo $L "${kl}s/values\[k\]/valuez[k]/"
+expect_out 2 "09-single-pass-scan\.cl:$kl:[0-9]+: .*valuez" "09: a mistake after the #include names the kernel's own line" -- \
+    env CLU_KERNEL_DIR="$BADK/kernel-typo" "$L09" -o lookback -n 100 -r 1
+if "$L09" -o lookback -n 1 -r 1 2>/dev/null | grep -q '^platform: Portable Computing Language'; then
+    pc=$(mktemp -d)
+    mkdir "$BADK/copy-a" "$BADK/copy-b"
+    cp kernels/00-peak.cl kernels/09-single-pass-scan*.cl kernels/*.h "$BADK/copy-a/"
+    cp kernels/00-peak.cl kernels/09-single-pass-scan*.cl kernels/*.h "$BADK/copy-b/"
+    POCL_CACHE_DIR=$pc CLU_KERNEL_DIR=$BADK/copy-a "$L09" -o lookback -n 100 -r 1 >/dev/null 2>&1
+    n1=$(find "$pc" -mindepth 3 -maxdepth 3 -type d | wc -l)
+    expect_out 0 'verified lookback: .*: ok' "09: the kernels copied to another folder verify" -- \
+        env POCL_CACHE_DIR="$pc" CLU_KERNEL_DIR="$BADK/copy-b" "$L09" -o lookback -n 100 -r 1
+    n2=$(find "$pc" -mindepth 3 -maxdepth 3 -type d | wc -l)
+    if [ "$n1" -gt 0 ] && [ "$n1" -eq "$n2" ]; then pass "09: the same kernels in another folder are PoCL's same programs ($n1)"
+    else fail "09: the same kernels in another folder are PoCL's same programs" "$n1 programs, then $n2" "find $pc"; fi
+    rm -rf "$pc"
+else
+    pass "09: PoCL's cache across folders: not PoCL here"
+fi
 rm -rf "$BADK"
 
 # Oclgrind: out-of-bounds accesses, uninitialized reads, data races.

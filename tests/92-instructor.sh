@@ -1,4 +1,4 @@
-# The instructor's kit: grading a class to CSV is tested in tests/99-grader-limits.sh;
+# The instructor's kit: grading a class to CSV is tested in tests/99-grader-class.sh;
 # here the students' handout, which must also work as a source of handouts.
 if [ -d solutions ]; then
     expect_out 0 'no solutions/' "handout: builds" -- tools/handout.sh

@@ -2,7 +2,7 @@
 # attacks, the make targets, and the grade without Oclgrind, without the
 # sandbox and on rusticl. The solutions, starters and the corpus of wrong
 # attempts are graded in tests/93-grader-NN.sh; the checks under time limits
-# and a class graded to CSV in tests/99-grader-limits.sh.
+# and a class graded to CSV in tests/99-grader-class.sh.
 
 # A handout has no solutions/ and no corpus: nothing here to test.
 if [ ! -d solutions ]; then

@@ -50,6 +50,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 unset GRADE_TEST_POCL_CACHE
 usage() { echo "usage: make grade-all SUBMISSIONS=folder [CSV=file] [JOBS=n] [ONLY=changed] [COURSE=file]" >&2; exit 2; }
 jobs=${JOBS:-} only=${ONLY:-} course=${COURSE:-} subs="" csv=""
+args=("$@") # as given, for the grading shell (below)
 if [ "${1:-}" = --from-make ]; then subs=${SUBMISSIONS:-} csv=${CSV:-}
 else
     while [ $# -gt 0 ]; do
@@ -83,10 +84,13 @@ csvdir=$(dirname "$csv")
 csv=$(cd "$csvdir" && pwd)/$(basename "$csv")
 state=$(dirname "$csv")/.$(basename "$csv").d
 mkdir -p "$state/rows" || { echo "error: cannot keep results in $state" >&2; exit 2; }
-# One run at a time on one CSV.
-exec 9>"$state/lock"
-if command -v flock >/dev/null 2>&1 && ! flock -n 9; then
-    echo "error: another grade-all is writing $csv (remove $state/lock if none is)" >&2; exit 2
+# One run at a time on one CSV (the grading shell below holds the lock of
+# the shell that started it, on the same descriptor).
+if [ -z "${GRADE_ALL_GRADING:-}" ]; then
+    exec 9>"$state/lock"
+    if command -v flock >/dev/null 2>&1 && ! flock -n 9; then
+        echo "error: another grade-all is writing $csv (remove $state/lock if none is)" >&2; exit 2
+    fi
 fi
 all=$(cd "$root/exercises" && ls -d [0-9]*/ | tr -d /)
 tmp=$(mktemp -d)
@@ -148,6 +152,32 @@ for d in "$state"/rows/*.old; do
     if [ -d "${d%.old}" ]; then rm -rf "$d"; else mv "$d" "${d%.old}"; fi
 done
 rm -rf "$state"/rows/*.new.*
+
+# ---- one shell takes the signals, another grades ------------------------------------
+# Bash 5.2 can lose a signal that arrives while it expands a $(...): the
+# trap's text then fails to parse, and the shell goes on (a SIGTERM or a
+# Ctrl-C was ignored in one run of three, grading on to the end). The
+# grading below expands many, so it runs as a second grade-all in a process
+# group of its own, and this one only waits for it: a shell in `wait` takes
+# INT and TERM cleanly, and passes TERM on to the whole group. Each grade
+# then drops its half-written result; the CSV keeps the rows done.
+if [ -z "${GRADE_ALL_GRADING:-}" ]; then
+    GRADE_ALL_GRADING=1 setsid "$BASH" "$root/tools/grade-all.sh" "${args[@]}" &
+    group=$! stopped=0
+    trap 'stopped=1; kill -TERM -- "-$group" 2>/dev/null' INT TERM
+    wait "$group"
+    st=$?
+    [ $stopped -eq 1 ] && wait "$group" # the first wait was cut short by the signal
+    if [ $stopped -eq 1 ]; then
+        for _ in $(seq 100); do kill -0 -- "-$group" 2>/dev/null || break; sleep 0.1; done
+        merge
+        rm -rf "$tmp"
+        echo "grade-all: stopped; the rows graded so far are in $csv (--only changed goes on from there)" >&2
+        exit 130
+    fi
+    rm -rf "$tmp"
+    exit "$st"
+fi
 
 # Which exercises: those asked for, else the course's, else those anyone handed in.
 if [ -z "${EXERCISES:-}" ] && [ -n "$course" ]; then
@@ -261,6 +291,9 @@ grade_one() { # index into the plan
     g=$!
     wait $g
     st=$?
+    # Graded: the row is written whole from here, whatever signal comes
+    # (a trap run now could meet bash's lost-signal bug, above).
+    trap '' TERM INT
     get() { sed -n "s/^$1=//p" "$n/result" 2>/dev/null | head -n 1; }
     if [ -s "$n/result" ]; then
         status=$(get status) score=$(get score) max=$(get max) tier=$(get tier) reason=$(get reason) device=$(get device)
@@ -276,17 +309,6 @@ grade_one() { # index into the plan
     printf '%-16s %-28s %s/%s %s %s\n' "$student" "$ex" "$score" "$max" "$status" "$tier"
 }
 
-pids=()
-stop() {
-    local p
-    for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null; done
-    wait
-    merge
-    rm -rf "$tmp"
-    echo "grade-all: stopped; the rows graded so far are in $csv (--only changed goes on from there)" >&2
-    exit 130
-}
-trap stop INT TERM
 trap 'rm -rf "$tmp"' EXIT
 merge
 running=0 graded=0 same=0
@@ -305,7 +327,6 @@ for i in "${!J_ex[@]}"; do
         merge
     done
     grade_one "$i" "$fp" &
-    pids+=($!)
     running=$((running + 1)) graded=$((graded + 1))
 done
 while [ $running -gt 0 ]; do
@@ -313,7 +334,6 @@ while [ $running -gt 0 ]; do
     running=$((running - 1))
     merge
 done
-trap - INT TERM
 merge
 rows=$(($(grep -c . "$csv") - 1))
 echo "grade-all: $rows rows written to $csv ($graded graded, $same unchanged, -j $jobs)"

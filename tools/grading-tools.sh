@@ -9,8 +9,11 @@
 #                        make see's access plugin built here against the
 #                        packed Oclgrind (build/see/access-plugin.so, which
 #                        the access checks of tools/see/required.txt need;
-#                        built first if it can be), into ARCHIVE (.tar.xz,
-#                        about 50 MB; XZ_OPT=-0 packs faster and larger).
+#                        built first if it can be), into ARCHIVE, compressed
+#                        as its name says (GNU tar's --auto-compress):
+#                        .tar.xz, about 50 MB, for the device's 64 MiB
+#                        (XZ_OPT=-0 packs faster and larger); .tar, not
+#                        compressed, about 220 MB, packs in a second.
 #   unpack ARCHIVE DIR   unpack into DIR and write DIR/bin/bwrap,
 #                        DIR/bin/oclgrind and DIR/bin/unifdef, small scripts that run the packed
 #                        programs with their own libraries, and the plugin
@@ -25,6 +28,7 @@ usage() { echo "usage: grading-tools.sh pack ARCHIVE | unpack ARCHIVE DIR" >&2; 
 case "${1:-}" in
 pack)
     out=${2:-}; [ -n "$out" ] || usage
+    case "$out" in *.tar | *.tar.xz | *.txz) ;; *) echo "error: $out: name the archive .tar.xz (or .tar, not compressed)" >&2; exit 2 ;; esac
     for t in bwrap oclgrind unifdef; do
         command -v "$t" >/dev/null || { echo "error: $t is not installed here (make deps-grade)" >&2; exit 2; }
     done
@@ -53,7 +57,7 @@ pack)
             grep -v -E '/(libc|libm|libstdc\+\+|libgcc_s|libpthread|libdl|librt)\.so' | xargs -r readlink -f
     } | sort -u >"$files"
     # the plugin as see/access-plugin.so, everything else where it lies here
-    XZ_OPT=${XZ_OPT:--T0} tar -cJf "$out" -P --transform "s,^$plugin\$,see/access-plugin.so," \
+    XZ_OPT=${XZ_OPT:--T0} tar -caf "$out" -P --transform "s,^$plugin\$,see/access-plugin.so," \
         --transform 's|^/||' -T "$files" || { echo "error: packing failed" >&2; exit 2; }
     echo "grading-tools: $out ($(du -h "$out" | cut -f1)), $(wc -l <"$files") files"
     ;;
@@ -61,7 +65,7 @@ unpack)
     arc=${2:-} dir=${3:-}; [ -n "$arc" ] && [ -n "$dir" ] || usage
     [ -f "$arc" ] || { echo "error: no archive $arc" >&2; exit 2; }
     mkdir -p "$dir/bin" && dir=$(cd "$dir" && pwd) || exit 2
-    tar -xJf "$arc" -C "$dir" || { echo "error: unpacking $arc failed" >&2; exit 2; }
+    tar -xf "$arc" -C "$dir" || { echo "error: unpacking $arc failed" >&2; exit 2; }
     # A library this system has already stays the system's: only what is
     # missing here is loaded from DIR.
     find "$dir" -name 'lib*.so*' -type f ! -path '*/oclgrind/*' | while read -r f; do

@@ -156,7 +156,7 @@ rm -rf "$state"/rows/*.new.*
 # ---- one shell takes the signals, another grades ------------------------------------
 # Bash 5.2 can lose a signal that arrives while it expands a $(...): the
 # trap's text then fails to parse, and the shell goes on (a SIGTERM sent
-# once a few rows were graded was lost in two runs of five, and grade-all
+# once a few rows were graded was lost in one run of three, and grade-all
 # graded on to the end). The
 # grading below expands many, so it runs as a second grade-all in a process
 # group of its own, and this one only waits for it: a shell in `wait` takes

@@ -157,11 +157,11 @@ rm -rf "$state"/rows/*.new.*
 # Bash 5.2 can lose a signal that arrives while it expands a $(...): the
 # trap's text then fails to parse, and the shell goes on (a SIGTERM sent
 # once a few rows were graded was lost in one run of three, and grade-all
-# graded on to the end). The
-# grading below expands many, so it runs as a second grade-all in a process
-# group of its own, and this one only waits for it: a shell in `wait` takes
-# INT and TERM cleanly, and passes TERM on to the whole group. Each grade
-# then drops its half-written result; the CSV keeps the rows done.
+# graded on to the end). The grading below expands many, so it runs as a
+# second grade-all in a process group of its own, and this one only waits
+# for it: a shell in `wait` takes INT and TERM cleanly, and passes TERM on
+# to the whole group. Each grade then drops its half-written result; the
+# CSV keeps the rows done.
 if [ -z "${GRADE_ALL_GRADING:-}" ]; then
     GRADE_ALL_GRADING=1 setsid "$BASH" "$root/tools/grade-all.sh" "${args[@]}" &
     group=$! stopped=0

@@ -135,6 +135,14 @@ expect_out 0 '<a href="#term-warp" class="term">warps</a>, then a warp\.' \
 expect_out 0 '<a href="#term-warp">§1\.1</a>' "terms: the glossary names the section that teaches each term" -- \
     pandoc --number-sections $F -t html "$MISS"
 
+# A [ a paragraph never closes (pandoc 2.17 then reads the rest of the book
+# slowly) is named; escaped, in code, or closed on a later line, it is not.
+printf 'Text.\n\nRandom floats in\n[−1, 1), then more.\n\nAnd `a[i` and \\[0, 1) and [a\nlink](x) and\n\n```\nb[j\n```\n' >"$MISS"
+expect_out 1 "$MISS:3: this paragraph opens a \\[ it never closes" "book: a [ left open in a paragraph is named" -- \
+    python3 tools/book-brackets.py "$MISS"
+expect 0 "book: a [ escaped, in code or closed on a later line is not" -- \
+    bash -c 'sed "3,4d" "$1" | python3 tools/book-brackets.py /dev/stdin' sh "$MISS"
+
 # The whole web book.
 expect_out 0 'book: build/book/index.html \([0-9]+ pages' "the HTML book builds" -- tools/book.sh html
 expect_out 0 'CL_INVALID_WORK_GROUP_SIZE' "the book's error reference is generated" -- cat build/book/appendix-b-errors.md

@@ -61,6 +61,8 @@ if grep -nE '\$\$|\\(sum|cdot|frac|sqrt|times|le|ge)\b' "${chapters[@]}"; then
     echo "book: the lines above use TeX math; write formulas in Unicode (Σ, ·, ≤, x²)" >&2
     exit 1
 fi
+# A [ left open in a paragraph makes pandoc read the rest of the book ten times slower.
+python3 tools/book-brackets.py "${chapters[@]}" >&2 || exit 1
 version=$(git describe --tags --always --dirty 2>/dev/null || echo unknown)
 built=$(date -u +%Y-%m-%d)
 used=$(mktemp) long=$(mktemp)

@@ -92,6 +92,30 @@ expect_out 0 'score 7/7$' 'make grade: a folder with " in its name' -- env GRADE
 tools/starters.sh solve 01-1-squared-distance "$w"
 expect_out 0 'hazard checks not run' "grader: without Oclgrind it grades and says so" -- env OCLGRIND= GRADE_NO_SPEED=1 tools/grade.sh 01-1 "$w"
 rm -rf "$(dirname "$w")"
+# With Oclgrind the grade keeps every check the device failed, in the
+# device's words (tests/lib-corpus.sh grades a wrong attempt with the
+# device's checks alone where they already name its bug): an attempt both
+# fail, in other words (01-1 guard-off-by-one), graded both ways; and the
+# comparison fails where the whole grade lost a check the device failed.
+# DEVICE_LOG WHOLE_LOG: each "FAIL what: why" of the first, in the second
+device_fails_kept='NR == FNR { if (sub(/^  FAIL /, "")) want[$0] = 1; next }
+    /^  FAIL / { for (w in want) { i = index(w, ": ")
+                 if (index($0, "  FAIL " substr(w, 1, i + 1)) == 1 && index($0, substr(w, i + 2))) delete want[w] } }
+    END { n = 0; for (w in want) { print "not kept: " w; n++ }; exit (n > 0) }'
+w=$(mktemp -d)
+tools/starters.sh solve 01-1-squared-distance "$w"
+cp tests/grader-corpus/01-1-squared-distance/guard-off-by-one/sq_dist.cl "$w/"
+env OCLGRIND= GRADE_NO_SPEED=1 tools/grade.sh 01-1 "$w" >"$w.device" 2>&1
+env GRADE_NO_SPEED=1 tools/grade.sh 01-1 "$w" >"$w.whole" 2>&1
+expect 0 "grader: the whole grade keeps each check the device failed, in its words (a wrong guard)" -- \
+    awk "$device_fails_kept" "$w.device" "$w.whole"
+expect 0 "grader: ... and the device failed checks there, which Oclgrind worded otherwise" -- \
+    sh -c 'grep -q "^  FAIL " "$1" && grep -q "under Oclgrind: .*; on the device: " "$2"' sh "$w.device" "$w.whole"
+tools/starters.sh solve 01-1-squared-distance "$w"
+env GRADE_NO_SPEED=1 tools/grade.sh 01-1 "$w" >"$w.solved" 2>&1
+expect_out 1 'not kept: ' "grader: the comparison fails where a failed check is gone (the solution's grade)" -- \
+    awk "$device_fails_kept" "$w.device" "$w.solved"
+rm -rf "$w" "$w.device" "$w.whole" "$w.solved"
 # A barrier some work-items skip is named as such, in the checks Oclgrind
 # runs and as the likely cause in those it does not (02-2 returning early).
 w=$(mktemp -d)

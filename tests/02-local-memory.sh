@@ -10,19 +10,19 @@ L02=$PWD/$BIN/02-local-memory
 for wg in 16 64 256; do
     for x in 1 2 $((wg - 1)) $wg $((wg + 1)) 1009 4095 4097; do
         expect_out 0 'verified tiled C: .*: ok' "02: X=$x Y=$((2 * wg + 3)) wg=$wg, all variants" -- \
-            "$L02" -x $x -y $((2 * wg + 3)) -t $wg -r 1
+            "$L02" -x $x -y $((2 * wg + 3)) -t $wg -r 0
     done
     for y in 1 2 $((wg - 1)) $wg $((wg + 1)) 997 4095 4097; do
         expect_out 0 'verified whole C: .*: ok' "02: X=1000 Y=$y wg=$wg, all variants" -- \
-            "$L02" -x 1000 -y $y -t $wg -r 1
+            "$L02" -x 1000 -y $y -t $wg -r 0
     done
 done
 # Tiles longer and shorter than the work-group.
-expect_out 0 'verified tiled C: .*: ok' "02: tile 1000 > wg 64" -- "$L02" -x 500 -y 2501 -t 64 -s 1000 -r 1 -o tiled
-expect_out 0 'verified tiled C: .*: ok' "02: tile 7 < wg 64" -- "$L02" -x 500 -y 101 -t 64 -s 7 -r 1 -o tiled
-expect_out 0 'verified whole C: .*: ok' "02: whole, Y=3000" -- "$L02" -x 777 -y 3000 -t 32 -r 1 -o whole
+expect_out 0 'verified tiled C: .*: ok' "02: tile 1000 > wg 64" -- "$L02" -x 500 -y 2501 -t 64 -s 1000 -r 0 -o tiled
+expect_out 0 'verified tiled C: .*: ok' "02: tile 7 < wg 64" -- "$L02" -x 500 -y 101 -t 64 -s 7 -r 0 -o tiled
+expect_out 0 'verified whole C: .*: ok' "02: whole, Y=3000" -- "$L02" -x 777 -y 3000 -t 32 -r 0 -o whole
 expect_out 0 'verified tiled C \(whole numbers\): .*exact inputs.*: ok' "02: checks whole numbers exactly" -- \
-    "$L02" -x 100 -y 10 -r 1 -o tiled
+    "$L02" -x 100 -y 10 -r 0 -o tiled
 expect_out 0 'local memory: [0-9]+ bytes' "02: prints the local memory size" -- "$L02" -x 10 -y 10 -r 1
 expect_out 0 '% of peak' "02: prints the share of the peak" -- "$L02" -x 1000 -y 100 -r 1
 expect_out 0 '^result: variant=tiled X=1000 Y=100 wg=256 local_floats=256 ms=[0-9.]+ .*pct_peak=' \
@@ -105,6 +105,7 @@ else
         "oclgrind $L02 -o wrong-barrier"
 fi
 expect_bad "02: wrong-barrier refused on a real device" -- "$L02" -x 100 -y 10 -o wrong-barrier
+expect_check_only "02: -r 0 checks every kernel and times nothing" "times: not measured (-r 0)" -- "$L02" -x 1000 -y 100 -r 0
 # Without the barrier after the copy, work-items read a tile that is still
 # being written: Oclgrind must report the race.
 cp kernels/01-hello-world.cl kernels/00-peak.cl "$BADK/"

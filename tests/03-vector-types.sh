@@ -10,25 +10,25 @@ VARIANTS="scalar float4 float8 float8b float8local float8acc float16local"
 for wg in 8 32 64; do
     for x in 1 2 3 5 $((wg - 1)) $wg $((wg + 1)) $((8 * wg - 1)) $((8 * wg + 1)) $((16 * wg + 1)) 1009 4095 4097; do
         expect_out 0 'verified float16local C .*: ok' "03: X=$x Y=37 wg=$wg, all variants" -- \
-            "$L03" -x $x -y 37 -t $wg -r 1
+            "$L03" -x $x -y 37 -t $wg -r 0
     done
 done
 # Lengths of B around multiples of 8 and of a local tile (wg float8s).
 for y in 1 2 7 8 9 255 256 257 263 1031 2047 2049; do
     expect_out 0 'verified float8acc C .*: ok' "03: X=1001 Y=$y wg=32, all variants" -- \
-        "$L03" -x 1001 -y $y -t 32 -r 1
+        "$L03" -x 1001 -y $y -t 32 -r 0
 done
 for v in $VARIANTS; do
     expect_out 0 "verified $v C \\(wg 128\\): .*: ok" "03: -o $v alone" -- "$L03" -x 3001 -y 101 -t 128 -r 1 -o $v
 done
 expect_out 0 'verified float8 C \(wg 64, whole numbers\): .*exact inputs.*: ok' "03: checks whole numbers exactly" -- \
-    "$L03" -x 100 -y 10 -r 1 -o float8
+    "$L03" -x 100 -y 10 -r 0 -o float8
 expect_out 0 'best: ' "03: names the best variant" -- "$L03" -x 1000 -y 100 -r 1
 expect_out 0 '% of the measured peak' "03: quotes the measured peak" -- "$L03" -x 1000 -y 100 -r 1
 expect_out 0 '^openmp .*\([0-9]+ threads, [0-9.]+x the best kernel\)' "03: compares with OpenMP on a CPU device" -- \
     "$L03" -x 1000 -y 100 -r 1
-expect_out 0 'verified OpenMP C: .*: ok' "03: the OpenMP loop is verified too" -- "$L03" -x 1000 -y 100 -r 1
-expect_out 0 'verified OpenMP C \(whole numbers\): .*: ok' "03: ... on whole numbers too" -- "$L03" -x 1000 -y 100 -r 1
+expect_out 0 'verified OpenMP C: .*: ok' "03: the OpenMP loop is verified too" -- "$L03" -x 1000 -y 100 -r 0
+expect_out 0 'verified OpenMP C \(whole numbers\): .*: ok' "03: ... on whole numbers too" -- "$L03" -x 1000 -y 100 -r 0
 expect_out 0 '^openmp8acc .*\([0-9]+ threads, [0-9.]+x the best kernel\)' "03: compares with the tuned OpenMP loop" -- \
     "$L03" -x 1000 -y 100 -r 1
 for size in "-x 1 -y 1" "-x 7 -y 7" "-x 1001 -y 1003" "-x 4097 -y 2049"; do
@@ -53,6 +53,7 @@ else fail "03: --fill-device: X = 131072 per compute unit" "exit $ST, X=$fx" "$L
 expect_out 2 'at most [0-9]+' "03: -t too large names the limit" -- "$L03" -x 100 -y 10 -t 65536 -o float8
 expect_out 2 'no variant can run work-groups of 65536' "03: -t too large for every variant" -- "$L03" -x 100 -y 10 -t 65536
 expect_bad "03: -t 0" -- "$L03" -t 0
+expect_check_only "03: -r 0 checks every kernel and times nothing" "times: not measured (-r 0)" -- "$L03" -x 1000 -y 100 -r 0
 expect_bad "03: -x 0" -- "$L03" -x 0
 expect 2 "03: a full disk is exit 2 (the verdict was lost)" -- bash -c "'$L03' -x 100 -y 10 -r 1 >/dev/full"
 for v in $VARIANTS; do

@@ -18,7 +18,7 @@ for wg_items in "1 4" "2 4" "32 8" "256 16"; do
         f=$(scan_flags $c)
         # shellcheck disable=SC2086
         expect_out 0 'verified reduce-then-scan: .*: ok' "04: every variant, n=$n wg=$wg items=$items $f" -- \
-            "$L04" -o all $f -n $n -t $wg -v $items -r 1
+            "$L04" -o all $f -n $n -t $wg -v $items -r 0
         [ "$wg" -lt 2 ] || verified_twice "04: n=$n wg=$wg items=$items" multiblock-hs multiblock reduce
     done
 done
@@ -35,7 +35,7 @@ if RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl "$L04" -o serial -n 1 >/dev/null
         "exit status $ST or missing lines" "RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl $L04 -n 5000"; fi
     for f in "-n 1" "-n 33 -T int -e" "-n 1009 -T int" "-n 65537 -e"; do
         # shellcheck disable=SC2086
-        expect_out 0 'verified reduce-then-scan: .*: ok' "04: rusticl -o all $f" -- "${R04[@]}" -o all $f -r 1
+        expect_out 0 'verified reduce-then-scan: .*: ok' "04: rusticl -o all $f" -- "${R04[@]}" -o all $f -r 0
         verified_twice "04: rusticl -o all $f" multiblock-hs multiblock reduce-then-scan
     done
 fi
@@ -43,10 +43,10 @@ fi
 for f in "-T float -i -n 16777216" "-T int -e -n 16777217" "-T float -e -n 1048579 -t 64 -v 32" \
          "-T int -i -n 1000003 -t 128 -v 8"; do
     # shellcheck disable=SC2086
-    expect_out 0 'verified multiblock: .*: ok' "04: every variant $f" -- "$L04" -o all $f -r 1
+    expect_out 0 'verified multiblock: .*: ok' "04: every variant $f" -- "$L04" -o all $f -r 0
     verified_twice "04: large $f" multiblock-hs reduce-then-scan
 done
-expect_out 0 'verified multiblock: .*: ok' "04: multiblock at 2^26+1" -- "$L04" -o multiblock -n 67108865 -r 1
+expect_out 0 'verified multiblock: .*: ok' "04: multiblock at 2^26+1" -- "$L04" -o multiblock -n 67108865 -r 0
 expect_out 0 'verified blelloch-pad: 512 values' "04: one work-group, a whole tile" -- \
     "$L04" -o blelloch-pad -n 512 -t 256 -r 1
 expect_out 0 'verified reduce-then-scan' "04: runs from another directory" -- \
@@ -91,7 +91,9 @@ expect_bad "04: hillis-steele beyond one work-group" -- "$L04" -o hillis-steele 
 expect_bad "04: blelloch beyond one work-group" -- "$L04" -o blelloch -n 513 -t 256
 expect_bad "04: hillis-steele tiles of one" -- "$L04" -o multiblock-hs -t 1
 expect_bad "04: the serial baseline is float only" -- "$L04" -o serial -T int
-expect_bad "04: -r 0" -- "$L04" -r 0
+expect_check_only "04: -r 0 checks every variant and times nothing" "time:     not measured: -r 0" -- \
+    "$L04" -o all -n 5000 -r 0
+expect_bad "04: -r 101" -- "$L04" -r 101
 expect_bad "04: -s is lesson 09's" -- "$L04" -s 1
 # Local arrays larger than the device's local memory: refused with the real
 # reason before anything runs (PoCL aborted inside the launch; Oclgrind said
@@ -160,6 +162,8 @@ rts-carry|reduce-then-scan|-n 100003;-T float -e -n 16777216
 abs-past-end|multiblock|-n 1000003;-n 65537 -T int -e;-n 513
 rts-past-end|reduce-then-scan|-n 1000003 -T int;-n 5
 EOF2
+expect_out 1 'FAILED' "04: broken 'carry' fails at -r 0 too (multiblock, n=1000003)" -- \
+    env CLU_KERNEL_DIR="$BADK/carry" "$L04" -o multiblock -T float -i -n 1000003 -r 0
 # A write past the end names the buffer and exits 1, never a crash.
 expect_out 1 '^FAILED: a kernel wrote past the end of the output \(4004 bytes\)' \
     "04: a tile stored past the end is reported with the place" -- \

@@ -11,6 +11,7 @@ for case in "1 0 1" "2 1 8" "7 3 8" "8 8 64" "9 4 64" "13 5 8" "15 15 1" "17 6 6
     expect_out 0 'verified mitm +\(worst case\).*: ok' "07: n=$n k=$k wg=$wg, every variant" -- \
         "$L07" -n "$n" -k "$k" -t "$wg" -a 40 -r 1 -b 5
 done
+expect_check_only "07: -r 0 checks every variant and times nothing" "times: not measured (-r 0)" -- "$L07" -n 20 -k 8 -r 0
 expect_out 0 'verified hybrid +\(random case\).*: ok' "07: hybrid with L larger than n - k" -- \
     "$L07" -n 10 -k 4 -l 20 -o hybrid -r 1
 expect_out 0 'verified rounds +\(random case\).*: ok' "07: rounds of one node each" -- \

@@ -16,7 +16,7 @@ for wg_items in "1 4" "2 4" "32 8" "256 16"; do
         f=$(scan_flags $c)
         # shellcheck disable=SC2086
         expect_out 0 'verified lookback: .*: ok' "09: every pass, n=$n wg=$wg items=$items $f" -- \
-            "$L09" -o all $f -n $n -t $wg -v $items -r 1
+            "$L09" -o all $f -n $n -t $wg -v $items -r 0
         [ "$wg" -lt 32 ] || verified_twice "09: n=$n wg=$wg items=$items" onepass fallback
     done
 done
@@ -27,7 +27,7 @@ for n in 1 129 4095 4097 12293 32769 98309 1000003; do
     c=$((c + 1))
     f=$(scan_flags $c)
     # shellcheck disable=SC2086
-    expect_out 0 'verified cpu-chunks: .*: ok' "09: every pass at its own shape, n=$n $f" -- "$L09" -o all $f -n $n -r 1
+    expect_out 0 'verified cpu-chunks: .*: ok' "09: every pass at its own shape, n=$n $f" -- "$L09" -o all $f -n $n -r 0
     verified_twice "09: own shapes, n=$n" lookback onepass fallback cpu-chunks
 done
 for v in 8 64; do
@@ -35,7 +35,7 @@ for v in 8 64; do
         c=$((c + 1))
         f=$(scan_flags $c)
         # shellcheck disable=SC2086
-        expect_out 0 'verified cpu-chunks: .*: ok' "09: cpu-chunks -v $v, n=$n $f" -- "$L09" -o cpu-chunks $f -n $n -v $v -r 1
+        expect_out 0 'verified cpu-chunks: .*: ok' "09: cpu-chunks -v $v, n=$n $f" -- "$L09" -o cpu-chunks $f -n $n -v $v -r 0
     done
 done
 # The fallback path, forced (-s 1: a predecessor silent for one poll is
@@ -48,9 +48,9 @@ for f in "-T float -i" "-T int -e"; do
     verified_twice "09: fallback -s 1 $f" fallback
     # With tickets a predecessor has mostly published already: few or none.
     # shellcheck disable=SC2086
-    expect_out 0 'verified onepass: .*: ok' "09: onepass -s 1 $f" -- "$L09" -o onepass $f -n 1000000 -t 64 -v 8 -s 1 -r 1
+    expect_out 0 'verified onepass: .*: ok' "09: onepass -s 1 $f" -- "$L09" -o onepass $f -n 1000000 -t 64 -v 8 -s 1 -r 0
     # shellcheck disable=SC2086
-    expect_out 0 'verified cpu-chunks: .*: ok' "09: cpu-chunks -s 1 $f" -- "$L09" -o cpu-chunks $f -n 1000000 -v 64 -s 1 -r 1
+    expect_out 0 'verified cpu-chunks: .*: ok' "09: cpu-chunks -s 1 $f" -- "$L09" -o cpu-chunks $f -n 1000000 -v 64 -s 1 -r 0
 done
 # The look-back and its fallback, forced on any device (--look-back): far
 # makes every tile publish only its own total, so each look-back walks back
@@ -59,7 +59,7 @@ done
 # count them: one per tile but the first). The right kernels stay exact.
 for m in "far -T float -i -n 1048577" "fallback -T int -e -n 135173" "fallback -T float -e -n 300007 -v 64"; do
     # shellcheck disable=SC2086
-    expect_out 0 'verified cpu-chunks: .*: ok' "09: --look-back $m" -- "$L09" -o all --look-back $m -r 1
+    expect_out 0 'verified cpu-chunks: .*: ok' "09: --look-back $m" -- "$L09" -o all --look-back $m -r 0
     verified_twice "09: --look-back $m" lookback onepass fallback cpu-chunks
 done
 for v in onepass fallback; do
@@ -90,7 +90,7 @@ if RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl "$L09" -o lookback -n 1 >/dev/nu
         "exit status $ST or missing lines" "RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl $L09 -n 5000"; fi
     for f in "-n 1" "-n 33 -T int -e" "-n 1009 -T int" "-n 65537 -e" "--look-back far -n 20011"; do
         # shellcheck disable=SC2086
-        expect_out 0 'verified lookback: .*: ok' "09: rusticl -o all $f" -- "${R09[@]}" -o all $f -r 1
+        expect_out 0 'verified lookback: .*: ok' "09: rusticl -o all $f" -- "${R09[@]}" -o all $f -r 0
         verified_twice "09: rusticl -o all $f" lookback
     done
     expect_bad "09: rusticl -o onepass: one line why not" -- "${R09[@]}" -o onepass -n 100
@@ -99,10 +99,10 @@ fi
 for f in "-T float -i -n 16777216" "-T int -e -n 16777217" "-T float -e -n 1048579 -t 64 -v 32" \
          "-T int -i -n 1000003 -t 128 -v 8"; do
     # shellcheck disable=SC2086
-    expect_out 0 'verified lookback: .*: ok' "09: every pass $f" -- "$L09" -o all $f -r 1
+    expect_out 0 'verified lookback: .*: ok' "09: every pass $f" -- "$L09" -o all $f -r 0
     verified_twice "09: large $f" onepass fallback
 done
-expect_out 0 'verified lookback: .*: ok' "09: lookback int -e at 2^26+3" -- "$L09" -o lookback -T int -e -n 67108867 -r 1
+expect_out 0 'verified lookback: .*: ok' "09: lookback int -e at 2^26+3" -- "$L09" -o lookback -T int -e -n 67108867 -r 0
 expect_out 0 'verified lookback' "09: runs from another directory" -- \
     bash -c "cd / && '$L09' -o lookback -n 3000 -r 1"
 
@@ -135,7 +135,9 @@ expect_bad "09: -t not a power of two" -- "$L09" -t 48
 expect_bad "09: -v not a multiple of 4" -- "$L09" -o lookback -v 6
 expect_bad "09: -v 0" -- "$L09" -o lookback -v 0
 expect_bad "09: lookback -v beyond 64" -- "$L09" -o lookback -v 128
-expect_bad "09: -r 0" -- "$L09" -r 0
+expect_check_only "09: -r 0 checks every pass and times nothing" "time:     not measured: -r 0" -- \
+    "$L09" -o all -n 5000 -r 0
+expect_bad "09: -r 101" -- "$L09" -r 101
 expect_bad "09: cpu-chunks with a work-group" -- "$L09" -o cpu-chunks -t 4
 expect_bad "09: cpu-chunks' chunk not a multiple of 8" -- "$L09" -o cpu-chunks -v 12
 expect_bad "09: onepass -v beyond 64" -- "$L09" -o onepass -v 128
@@ -209,6 +211,8 @@ cpu-skip32|cpu-chunks|--look-back far -n 16777259;--look-back far -T int -e -n 1
 op-past-end|onepass fallback|-n 1000003;-n 4097 -T int -e
 cpu-past-end|cpu-chunks|-n 16777259 -T int;-n 32769
 EOF2
+expect_out 1 'FAILED' "09: broken 'lb-carry' fails at -r 0 too (lookback, n=1000003)" -- \
+    env CLU_KERNEL_DIR="$BADK/lb-carry" "$L09" -o lookback -T float -i -n 1000003 -r 0
 # A write past the end names the buffer and exits 1, never a crash.
 expect_out 1 '^FAILED: a kernel wrote past the end of the output \(16388 bytes\)' \
     "09: a tile stored past the end is reported with the place" -- \

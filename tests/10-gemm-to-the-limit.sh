@@ -13,32 +13,32 @@ OK10='verified device C .*: ok'
 # cpu's), primes, 2^k - 1 and 2^k + 1. -o all exits 0 only if every variant
 # verified on both data sets.
 for s in 1 2 15 16 17 31 33 63 65 127; do
-    expect_out 0 "$OK10" "10: edge sweep, all variants, M=N=K=$s" -- "$L10" -m $s -n $s -k $s -o all -r 1
+    expect_out 0 "$OK10" "10: edge sweep, all variants, M=N=K=$s" -- "$L10" -m $s -n $s -k $s -o all -r 0
 done
 for s in 7 8 9 31 32 33; do
     expect_out 0 "$OK10" "10: edge sweep, all variants, M=N=K=$s (-c 32x32x8x4x4)" -- \
-        "$L10" -m $s -n $s -k $s -o all -c 32x32x8x4x4 -r 1
+        "$L10" -m $s -n $s -k $s -o all -c 32x32x8x4x4 -r 0
 done
 for shape in "17 31 13" "65 33 47" "200 7 300" "3 150 2" "1 40 1"; do
     set -- $shape
-    expect_out 0 "$OK10" "10: all variants M=$1 N=$2 K=$3" -- "$L10" -m $1 -n $2 -k $3 -o all -r 1
+    expect_out 0 "$OK10" "10: all variants M=$1 N=$2 K=$3" -- "$L10" -m $1 -n $2 -k $3 -o all -r 0
 done
 for c in 32x32x8x4x4 64x64x16x8x8 128x64x8x8x8 32x64x16x4x8 64x64x8x16x16; do
-    expect_out 0 "$OK10" "10: all variants -c $c" -- "$L10" -m 100 -n 70 -k 45 -o all -c $c -r 1
+    expect_out 0 "$OK10" "10: all variants -c $c" -- "$L10" -m 100 -n 70 -k 45 -o all -c $c -r 0
 done
 # The CPU kernels at odd sizes: one entry, shapes no block divides, K not a
 # multiple of the chunk of k (cpu: 256 steps on PoCL) and more than one chunk.
 for shape in "1 1 1" "17 3 5" "1021 513 777" "130 25 513"; do
     set -- $shape
     for v in cpu cpu-direct cpu16; do
-        expect_out 0 "$OK10" "10: $v at M=$1 N=$2 K=$3" -- "$L10" -m $1 -n $2 -k $3 -o $v -r 1
+        expect_out 0 "$OK10" "10: $v at M=$1 N=$2 K=$3" -- "$L10" -m $1 -n $2 -k $3 -o $v -r 0
     done
 done
 expect_out 0 'all 384000 entries by Freivalds.*: ok' "10: all of a big product is checked" -- \
-    "$L10" -m 600 -n 640 -k 400 -o cpu -r 1
+    "$L10" -m 600 -n 640 -k 400 -o cpu -r 0
 # ... and at the largest M and N the program accepts: C has 2^28 entries.
 expect_out 0 'all 268435456 entries by Freivalds.*: ok' "10: cpu at M = N = 16384 (K = 4)" -- \
-    "$L10" -m 16384 -n 16384 -k 4 -o cpu -r 1
+    "$L10" -m 16384 -n 16384 -k 4 -o cpu -r 0
 expect_out 0 'pinned host memory' "10: --pinned" -- "$L10" -m 100 -n 100 -k 100 -o fast --pinned -r 1
 expect_out 0 'x vec' "10: -o all prints the table" -- "$L10" -m 40 -n 40 -k 40 -o all -r 1
 expect_out 0 '^best: -o fast -c ' "10: --tune names the best tiles" -- "$L10" -m 64 -n 64 -k 64 --tune -r 1
@@ -61,7 +61,8 @@ expect_bad "10: -c TM not a multiple of 4" -- "$L10" -o fast -c 128x128x8x6x8
 expect_bad "10: -c BM not a multiple of TM" -- "$L10" -o fast -c 100x128x8x8x8
 expect_bad "10: -c needs more local memory than the device has (Oclgrind: 32 KiB)" -- \
     oclgrind "$L10" -o fast -c 128x128x64x8x8 -m 1 -n 1 -k 1
-expect_bad "10: -r 0" -- "$L10" -r 0
+expect_check_only "10: -r 0 checks every variant and times nothing" "not timed: -r 0" -- "$L10" -m 70 -n 45 -k 33 -o all -r 0
+expect_bad "10: -r 1001" -- "$L10" -r 1001
 expect_out 2 'could not write' "10: stdout on a full disk exits 2" -- bash -c "'$L10' -m 16 -n 16 -k 16 -o fast >/dev/full"
 if "$L10" --list | grep -q 'not a GPU' && ! "$L10" --list | grep -q '\[GPU\]'; then
     expect_bad "10: fast -c 64x64x8x32x32 refused on a CPU" -- "$L10" -o fast -c 64x64x8x32x32 -m 64 -n 64 -k 16
@@ -110,7 +111,7 @@ mutant lastchunk-cpu $K3 's/kc < K; kc += CPU_KC)/kc < K - CPU_KC; kc += CPU_KC)
 mutant restart-cpu $K3 's/= kc ? vloadv(/= 0 ? vloadv(/'
 mutant copy-cpu $K3 's/slice\[k \* CPU_NV + v\] = vloadv(0, B + (kc + k) \* N/slice[k * CPU_NV + v] = vloadv(0, B + (kc + k == K - 1 ? 0 : kc + k) * N/'
 for s in "$S1" "$S2" "$S3"; do # the correct kernels pass there, on whole numbers too
-    expect_out 0 'whole numbers.*: ok' "10: all variants $s" -- "$L10" $s -o all -r 1
+    expect_out 0 'whole numbers.*: ok' "10: all variants $s" -- "$L10" $s -o all -r 0
 done
 wrong10 zero-reg fast $S3
 for v in cpu16 cpu cpu-direct; do wrong10 zero-cpu $v $S3; done
@@ -188,7 +189,7 @@ rm -rf "$MUT10"
 # the default is cpu16, said so.
 if RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl "$L10" --list 2>/dev/null | grep -q llvmpipe; then
     expect_out 0 "$OK10" "10: rusticl, all variants (33x17x9)" -- \
-        env RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl "$L10" -m 33 -n 17 -k 9 -o all -r 1
+        env RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl "$L10" -m 33 -n 17 -k 9 -o all -r 0
     expect_out 0 '^variant: cpu16, the default on a CPU device that stops long loops' "10: rusticl's default is cpu16, said so" -- \
         env RUSTICL_ENABLE=llvmpipe CLU_PLATFORM=rusticl "$L10" -m 33 -n 17 -k 9 -r 1
 fi

@@ -207,7 +207,8 @@ for s in "$gbw/again"/*/; do
 done
 # Stopped (SIGTERM) once it has graded three rows, whatever the machine's
 # speed (a fixed number of seconds let a fast machine finish first).
-"${GB_ENV[@]}" tools/grade-all.sh -j 2 "$gbw/again" >"$gbw/stopped.out" 2>&1 &
+: >"$gbw/stopped.out" # there before the loop below reads it (the job opens it when it starts)
+"${GB_ENV[@]}" tools/grade-all.sh -j 2 "$gbw/again" >>"$gbw/stopped.out" 2>&1 &
 gpid=$!
 for _ in $(seq 1200); do # 120 s at most
     [ "$(grep -cE ' [0-9]+/[0-9]+ ' "$gbw/stopped.out")" -ge 3 ] || ! kill -0 "$gpid" 2>/dev/null && break

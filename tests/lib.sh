@@ -134,6 +134,18 @@ summary() {
 # verified_twice NAME VARIANT...: the last run printed both checks of each
 # variant ("verified V: ... ok" and its whole-number twin; a reduction's
 # lines say "verified V total"), one pass for them all.
+# expect_check_only NAME NOTE -- CMD...: -r 0 checks and times nothing:
+# exit 0, a "verified ...: ok" line, the line NOTE, and no result: line
+expect_check_only() {
+    local name=$1 note=$2; shift 3
+    run_cmd "$@"
+    if [ "$ST" -ne 0 ]; then fail "$name" "exit status $ST, expected 0" "$*"
+    elif ! grep -q '^verified .*: ok$' "$LOG"; then fail "$name" "no verified line" "$*"
+    elif ! grep -qxF -- "$note" "$LOG"; then fail "$name" "no line '$note'" "$*"
+    elif grep -q '^result: ' "$LOG"; then fail "$name" "a result: line (something was timed)" "$*"
+    else pass "$name"; fi
+}
+
 verified_twice() {
     local name=$1 v; shift
     for v in "$@"; do

@@ -240,7 +240,7 @@ int main(int argc, char **argv)
     // snippet: time
     /* Only what was verified. Oclgrind is a simulator: its times mean
      * nothing, and the peak kernel would take minutes there. */
-    int timed = !simulated && !wrong;
+    int timed = !simulated && !wrong && s.reps;
     double timing_s = (clu_now() - t_check) / 2 * (double)s.reps; /* the check ran each twice */
     if (timed && common.typed[0] && timing_s > (double)common.budget) timed = 0; /* typed sizes, slow device */
     clu_step("the timing of the kernels");
@@ -252,8 +252,8 @@ int main(int argc, char **argv)
 
     /* ---- report ------------------------------------------------------------- */
     if (timed) printf("measured FMA peak: %.1f GFLOP/s; best of %zu runs:\n", peak, s.reps);
-    else if (wrong || simulated)
-        printf("times: not measured (%s)\n", wrong ? "a result is wrong" : "Oclgrind simulates");
+    else if (wrong || simulated || !s.reps)
+        printf("times: not measured (%s)\n", wrong ? "a result is wrong" : simulated ? "Oclgrind simulates" : "-r 0");
     else
         printf("times: not measured (the timed runs would take about %.0f s, more than --budget %zu s: "
                "choose smaller sizes or raise --budget)\n", timing_s, common.budget);

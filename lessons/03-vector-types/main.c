@@ -307,8 +307,8 @@ int main(int argc, char **argv)
     // end snippet check-all
 
     double timing_s = (clu_now() - t_check) / 2 * (double)s.reps; /* the check ran each twice */
-    if (simulated || wrong) /* a simulator's times mean nothing; a wrong kernel's neither */
-        printf("times: not measured (%s)\n", wrong ? "a result is wrong" : "Oclgrind simulates");
+    if (simulated || wrong || !s.reps) /* a simulator's times mean nothing; a wrong kernel's neither */
+        printf("times: not measured (%s)\n", wrong ? "a result is wrong" : simulated ? "Oclgrind simulates" : "-r 0");
     else if (common.typed[0] && timing_s > (double)common.budget) /* typed sizes, a slow device */
         printf("times: not measured (the timed runs would take about %.0f s, more than --budget %zu s: "
                "choose smaller sizes or raise --budget)\n", timing_s, common.budget);

@@ -14,8 +14,8 @@ settings read_settings(int argc, char **argv, clu_option pick, clu_common *commo
         {.flag = "-o", .metavar = "VARIANT", .help = "the kernel to run", .kind = CLU_OPT_VARIANT,
          .dest = &s.chosen, .table = pick.table, .count = pick.count,
          .stride = pick.stride},
-        {.flag = "-r", .metavar = "N", .help = "runs of each kernel; the best time counts",
-         .kind = CLU_OPT_SIZE, .dest = &s.reps, .min = 1, .max = 1000},
+        {.flag = "-r", .metavar = "N", .help = "runs of each kernel; the best time counts; 0: check only, time nothing",
+         .kind = CLU_OPT_SIZE, .dest = &s.reps, .min = 0, .max = 1000},
         {.flag = "--fill-device", .help = "X = 131072 per compute unit, enough for any device (make bench)",
          .kind = CLU_OPT_FLAG, .dest = &s.fill},
     };

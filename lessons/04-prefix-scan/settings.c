@@ -23,8 +23,9 @@ settings read_settings(int argc, char **argv, size_t n_default, clu_option pick,
         {.flag = "-v", .metavar = "ITEMS", .help = "values per work-item of reduce and reduce-then-scan (multiple "
          "of 4, at most 64; default 16, or what local memory holds)", .kind = CLU_OPT_SIZE, .dest = &s.v, .min = 4,
          .max = 64},
-        {.flag = "-r", .metavar = "REPS", .help = "timed runs of each launch; the best counts",
-         .kind = CLU_OPT_SIZE, .dest = &s.reps, .min = 1, .max = 100},
+        {.flag = "-r", .metavar = "REPS", .help = "timed runs of each launch; the best counts; 0: check only, "
+         "time nothing",
+         .kind = CLU_OPT_SIZE, .dest = &s.reps, .min = 0, .max = 100},
     };
     clu_parse_args(argc, argv, "lesson 04: prefix scan, from one work-group to any n", opts,
                    sizeof opts / sizeof opts[0], common);

@@ -306,7 +306,8 @@ int main(int argc, char **argv)
     }
     // end snippet check-all
     if (clu_on_oclgrind(&env)) printf("not timed: Oclgrind simulates the device\n");
-    const size_t timed = wrong || clu_on_oclgrind(&env) ? 0 : n; /* time only what is right, on a device */
+    else if (!s.reps) printf("not timed: -r 0\n");
+    const size_t timed = wrong || clu_on_oclgrind(&env) || !s.reps ? 0 : n; /* only what is right, on a device */
     for (size_t i = 0; i < timed; i++) { /* the best of reps runs, on fresh buffers */
         snprintf(step, sizeof step, "timing %s", cfg[i].v->name);
         clu_step(step);

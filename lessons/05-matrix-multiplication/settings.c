@@ -17,8 +17,9 @@ settings read_settings(int argc, char **argv, size_t *M, size_t *N, size_t *K, c
         {.flag = "-w", .metavar = "WPT", .help = "elements per work-item in 1d (divides TS; default 8)", .kind = CLU_OPT_SIZE,
          .dest = &s.wpt, .min = 1, .max = 64},
         {.flag = "-c", .metavar = "TILES", .help = "BMxBNxBKxTMxTN of 2d and vec", .kind = CLU_OPT_STRING, .dest = &tiles_text},
-        {.flag = "-r", .metavar = "REPS", .help = "timed runs of each kernel (the best is kept)", .kind = CLU_OPT_SIZE,
-         .dest = &s.reps, .min = 1, .max = 1000},
+        {.flag = "-r", .metavar = "REPS", .help = "timed runs of each kernel (the best is kept); 0: check only, "
+         "time nothing", .kind = CLU_OPT_SIZE,
+         .dest = &s.reps, .min = 0, .max = 1000},
         {.flag = "--peak", .help = "also measure the FMA peak and copy bandwidth", .kind = CLU_OPT_FLAG, .dest = &s.peak},
     };
     clu_parse_args(argc, argv, "lesson 05: the matrix product C = A*B, naive to register-blocked", opts,

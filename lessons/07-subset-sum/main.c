@@ -261,8 +261,8 @@ int main(int argc, char **argv)
                 wrong += check(&c, &variants[v], &p, ref.found, &got[v]);
             }
         got[SERIAL] = ref;
-        /* Times only once every variant is verified; yardsticks skipped on Oclgrind. */
-        if (!wrong && !clu_on_oclgrind(&c.env)) {
+        /* Times only once every variant is verified; nothing on Oclgrind or at -r 0. */
+        if (!wrong && !clu_on_oclgrind(&c.env) && c.reps) {
             double ms[NV], omp_ms = 0;
             for (size_t v = 0; v < NV; v++)
                 if ((s.chosen < 0 || (size_t)s.chosen == v || v == SERIAL) && (!variants[v].openmp || threads))
@@ -274,7 +274,8 @@ int main(int argc, char **argv)
                 if ((s.chosen < 0 || (size_t)s.chosen == v) && (!variants[v].openmp || threads))
                     report(&c, &variants[v], &p, &got[v], ms[v], ms[SERIAL], omp_ms, threads);
             printf("\n");
-        }
+        } else if (!wrong && !c.reps)
+            printf("times: not measured (-r 0)\n");
         clReleaseMemObject(c.d_hi), clReleaseMemObject(c.d_lo), clReleaseMemObject(c.d_a);
     }
     // end snippet main-loop

@@ -24,7 +24,7 @@ settings read_settings(int argc, char **argv, const variant *table, size_t count
          .kind = CLU_OPT_SIZE, .dest = &run->wg, .min = 1, .max = 1 << 16},
         {.flag = "-b", .metavar = "NODES", .help = "rounds: nodes a work-item searches per round", .kind = CLU_OPT_SIZE, .dest = &run->budget,
          .min = 1, .max = 1u << 30},
-        {.flag = "-r", .metavar = "N", .help = "runs of each variant; the best time counts", .kind = CLU_OPT_SIZE, .dest = &run->reps, .min = 1, .max = 1000},
+        {.flag = "-r", .metavar = "N", .help = "runs of each variant; the best time counts; 0: check only, time nothing", .kind = CLU_OPT_SIZE, .dest = &run->reps, .min = 0, .max = 1000},
         {.flag = "-s", .metavar = "SEED", .help = "seed of the items", .kind = CLU_OPT_SIZE, .dest = &s.seed, .max = 1u << 30},
     };
     clu_parse_args(argc, argv, "lesson 07: subset sum by backtracking, divergence measured and reduced",

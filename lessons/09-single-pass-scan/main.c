@@ -233,13 +233,13 @@ int main(int argc, char **argv)
     }
 
     /* The yardstick: a float4 copy of n values, measured now. Nothing is
-     * timed after a wrong result, or on a simulator. */
-    const int sim = clu_on_oclgrind(&env);
+     * timed after a wrong result, on a simulator, or at -r 0. */
+    const char *untimed = clu_on_oclgrind(&env) ? "a simulator has no speed to measure" : s.reps ? NULL : "-r 0";
     size_t copy_bytes = clu_round_up(bytes > 4096 ? bytes : 4096, 16);
-    double copy = wrong || sim ? 0.0 : clu_copy_gbps(&env, copy_bytes);
-    if (sim) printf("time:     not measured: a simulator has no speed to measure\n");
+    double copy = wrong || untimed ? 0.0 : clu_copy_gbps(&env, copy_bytes);
+    if (untimed) printf("time:     not measured: %s\n", untimed);
     else if (!wrong) printf("copy:     float4 copy kernel, %zu bytes: %.2f GB/s (read + written)\n", copy_bytes, copy);
-    for (int i = 0; i < NVARIANTS && !wrong && !sim; i++) {
+    for (int i = 0; i < NVARIANTS && !wrong && !untimed; i++) {
         clu_step(variants[i].name);
         if (run[i]) report(&plans[i], &variants[i], s.type, s.reps, copy, !strcmp(variants[i].name, default_name));
     }

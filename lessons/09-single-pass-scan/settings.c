@@ -28,8 +28,9 @@ settings read_settings(int argc, char **argv, size_t n_default, clu_option pick,
          "itself (default: the kernel's own)", .kind = CLU_OPT_SIZE, .dest = &s.polls, .min = 1, .max = 1u << 30},
         {.flag = "--look-back", .metavar = "MODE", .help = "for tests: far (every look-back walks to tile 0) "
          "or fallback (also sums the nearest tile itself)", .kind = CLU_OPT_STRING, .dest = &test_mode},
-        {.flag = "-r", .metavar = "REPS", .help = "timed runs of each launch; the best counts",
-         .kind = CLU_OPT_SIZE, .dest = &s.reps, .min = 1, .max = 100},
+        {.flag = "-r", .metavar = "REPS", .help = "timed runs of each launch; the best counts; 0: check only, "
+         "time nothing",
+         .kind = CLU_OPT_SIZE, .dest = &s.reps, .min = 0, .max = 100},
     };
     clu_parse_args(argc, argv, "lesson 09: the single-pass scan, at the speed of a copy", opts,
                    sizeof opts / sizeof opts[0], common);

@@ -15,8 +15,9 @@ settings read_settings(int argc, char **argv, size_t *M, size_t *N, size_t *K, c
          .kind = CLU_OPT_VARIANT, .dest = &s.chosen, .table = pick.table, .count = pick.count, .stride = pick.stride},
         {.flag = "-c", .metavar = "TILES", .help = "BMxBNxBKxTMxTN of vec and fast, or cpu's shape with -o cpu "
          "(default: by device, tuning.c)", .kind = CLU_OPT_STRING, .dest = &tiles_text},
-        {.flag = "-r", .metavar = "REPS", .help = "timed runs of each kernel (the best is kept)", .kind = CLU_OPT_SIZE,
-         .dest = &s.reps, .min = 1, .max = 1000},
+        {.flag = "-r", .metavar = "REPS", .help = "timed runs of each kernel (the best is kept); 0: check only, "
+         "time nothing", .kind = CLU_OPT_SIZE,
+         .dest = &s.reps, .min = 0, .max = 1000},
         {.flag = "--tune", .help = "sweep the tiles of vec and fast", .kind = CLU_OPT_FLAG, .dest = &s.tune},
         {.flag = "--pinned", .help = "host arrays in pinned memory (tuning.c)", .kind = CLU_OPT_FLAG, .dest = &s.pinned},
         {.flag = "--peak", .help = "also measure the FMA peak and copy bandwidth", .kind = CLU_OPT_FLAG, .dest = &s.peak},

@@ -125,6 +125,12 @@ typedef struct {
     cl_command_queue queue; /* in order, with profiling enabled */
     int build_log;
     int host_timer; /* set by clu_run_best when the device's timestamps are unusable */
+    /* The programs clu_build built, by file and options: a lesson that
+     * builds one file for several variants compiles it once (on PoCL each
+     * clBuildProgram runs clang's preprocessor, cached or not: ~20 ms).
+     * clu_teardown releases them. */
+    struct clu_built { char *path, *options; cl_program prog; } built[16];
+    size_t nbuilt;
 } clu_env;
 
 /* Choose the device (default: the first GPU, else the first device), print

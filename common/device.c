@@ -160,23 +160,14 @@ void clu_setup(clu_env *env, const clu_common *c)
     CLU_CHECK_ERR(err, "clCreateCommandQueue");
 }
 
-/* The programs this process built, by context, file and options: a
- * lesson that builds one file for several variants compiles it once (on
- * PoCL each clBuildProgram runs clang's preprocessor, cache or not: about
- * 20 ms). clu_build hands out a reference each; clu_teardown drops these. */
-static struct built { cl_context context; char *path, *options; cl_program prog; } built_[16];
-static size_t nbuilt_;
-
 void clu_teardown(clu_env *env)
 {
-    for (size_t i = 0; i < nbuilt_;)
-        if (built_[i].context == env->context) {
-            clReleaseProgram(built_[i].prog);
-            free(built_[i].path);
-            free(built_[i].options);
-            built_[i] = built_[--nbuilt_];
-        } else
-            i++;
+    for (size_t i = 0; i < env->nbuilt; i++) {
+        clReleaseProgram(env->built[i].prog);
+        free(env->built[i].path);
+        free(env->built[i].options);
+    }
+    env->nbuilt = 0;
     if (env->queue) clReleaseCommandQueue(env->queue);
     if (env->context) clReleaseContext(env->context);
     env->queue = NULL;
@@ -315,11 +306,11 @@ cl_program clu_build(clu_env *env, const char *name, const char *options)
 {
     char *path = clu_kernel_path(name);
     if (!options) options = "";
-    for (size_t i = 0; i < nbuilt_; i++)
-        if (built_[i].context == env->context && !strcmp(built_[i].path, path) && !strcmp(built_[i].options, options)) {
+    for (size_t i = 0; i < env->nbuilt; i++)
+        if (!strcmp(env->built[i].path, path) && !strcmp(env->built[i].options, options)) {
             free(path);
-            CLU_CHECK(clRetainProgram(built_[i].prog));
-            return built_[i].prog;
+            CLU_CHECK(clRetainProgram(env->built[i].prog));
+            return env->built[i].prog;
         }
     size_t len;
     char *file_src = clu_read_file(path, NULL);
@@ -357,8 +348,8 @@ cl_program clu_build(clu_env *env, const char *name, const char *options)
     }
     if (env->build_log) print_log(prog, env->device, path);
     free(src);
-    if (nbuilt_ < sizeof built_ / sizeof built_[0] && clRetainProgram(prog) == CL_SUCCESS) {
-        built_[nbuilt_++] = (struct built){env->context, path, strdup(options), prog};
+    if (env->nbuilt < sizeof env->built / sizeof env->built[0] && clRetainProgram(prog) == CL_SUCCESS) {
+        env->built[env->nbuilt++] = (struct clu_built){path, strdup(options), prog};
         return prog;
     }
     free(path);

@@ -131,9 +131,6 @@ summary() {
     [ "$FAILED" -eq 0 ]
 }
 
-# verified_twice NAME VARIANT...: the last run printed both checks of each
-# variant ("verified V: ... ok" and its whole-number twin; a reduction's
-# lines say "verified V total"), one pass for them all.
 # expect_check_only NAME NOTE -- CMD...: -r 0 checks and times nothing:
 # exit 0, a "verified ...: ok" line, the line NOTE, and no result: line
 expect_check_only() {
@@ -146,6 +143,9 @@ expect_check_only() {
     else pass "$name"; fi
 }
 
+# verified_twice NAME VARIANT...: the last run printed both checks of each
+# variant ("verified V: ... ok" and its whole-number twin; a reduction's
+# lines say "verified V total"), one pass for them all.
 verified_twice() {
     local name=$1 v; shift
     for v in "$@"; do

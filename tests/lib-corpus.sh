@@ -32,7 +32,9 @@ CORPUS_ENDLESS=(01-1-squared-distance/y-counter-uchar 01-2-launch/spins-forever 
 # there, so a crash is graded again in full). Only the attempts whose bug
 # the device does not show (races, hazards, exact bounds, the access
 # check) are graded again with Oclgrind: its pass is two thirds of a
-# grade's time. The solutions and the starters are always graded in full.
+# grade's time. The solutions are always graded in full; a starter, which
+# must score 0, on the device's checks alone (Oclgrind can only take marks
+# away).
 grade_attempt() {
     local name=$1 ex=$2 dir=$3 re=$4
     shift 4
@@ -73,7 +75,9 @@ grader_corpus() {
         solved=$(mktemp -d)
         tools/starters.sh solve "$ex" "$solved"
         expect_out 0 "score ([0-9]+)/\\1$" "exercise $ex: the solution scores full marks" -- tools/grade.sh "$ex" "$solved"
-        expect_out 1 "score 0/" "exercise $ex: the starter scores 0" -- env "${CORPUS_ENV[@]}" tools/grade.sh "$ex" "exercises/$ex"
+        # The starter on the device's checks alone: 0 there is 0 in the whole grade.
+        expect_out 1 "score 0/" "exercise $ex: the starter scores 0" -- \
+            env "${CORPUS_ENV[@]}" OCLGRIND= tools/grade.sh "$ex" "exercises/$ex"
         for attempt in tests/grader-corpus/"$ex"/*/; do
             [ -f "$attempt/expect" ] || continue
             w=$(mktemp -d)

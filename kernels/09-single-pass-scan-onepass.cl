@@ -179,6 +179,36 @@ static T group_scan(T v, __local T *buf, T *total)
 #define SCAN_BUF (2 * WG)
 #endif
 
+
+#if NV_PTX
+#if TYPE_INT
+#define SFX "u32"
+#define CON "r"
+#else
+#define SFX "f32"
+#define CON "f"
+#endif
+/* The input is read once and the output written once: streaming hints
+ * (evict first) keep them from pushing anything else out of the caches. */
+static T4 load_stream(__global const T4 *p)
+{
+    T a, b, c, d;
+    __asm__("ld.global.cs.v4." SFX " {%0, %1, %2, %3}, [%4];"
+            : "=" CON(a), "=" CON(b), "=" CON(c), "=" CON(d) : "l"(p));
+    return (T4)(a, b, c, d);
+}
+static void store_stream(__global T4 *p, T4 v)
+{
+    __asm__ volatile("st.global.cs.v4." SFX " [%0], {%1, %2, %3, %4};"
+                     :: "l"(p), CON(v.x), CON(v.y), CON(v.z), CON(v.w) : "memory");
+}
+#define LOAD4(p) load_stream(p)
+#define STORE4(p, v) store_stream(p, v)
+#else
+#define LOAD4(p) (*(p))
+#define STORE4(p, v) (*(p) = (v))
+#endif
+
 /* ---- moving a tile --------------------------------------------------------- */
 /* One float4 slot of padding after every 8 keeps both the row and the
  * column walk through the staging area free of bank conflicts. */
@@ -199,7 +229,7 @@ static void load_tile(__global const T *in, uint tile, uint n, int full, T x[ITE
         __global const T4 *p = (__global const T4 *)(in + (size_t)tile * TILE);
         T4 r[VPI];
         for (int k = 0; k < VPI; k++) /* all loads in flight before any use */
-            r[k] = p[k * WG + lid];
+            r[k] = LOAD4(p + k * WG + lid);
         for (int k = 0; k < VPI; k++)
             stage[SLOT(k * WG + lid)] = r[k];
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -226,7 +256,7 @@ static void store_tile(__global T *out, uint tile, uint n, int full, const T y[I
         barrier(CLK_LOCAL_MEM_FENCE);
         __global T4 *p = (__global T4 *)(out + (size_t)tile * TILE);
         for (int k = 0; k < VPI; k++)
-            p[k * WG + lid] = stage[SLOT(k * WG + lid)];
+            STORE4(p + k * WG + lid, stage[SLOT(k * WG + lid)]);
     } else {
         const size_t first = (size_t)tile * TILE + lid * ITEMS;
         for (int k = 0; k < ITEMS; k++)

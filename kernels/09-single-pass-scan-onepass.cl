@@ -179,7 +179,11 @@ static T group_scan(T v, __local T *buf, T *total)
 #define SCAN_BUF (2 * WG)
 #endif
 
-
+/* ---- moving a tile --------------------------------------------------------- */
+/* On NVIDIA a full tile is read and written with streaming hints (evict
+ * first): the input is read once and the output written once, and the hints
+ * keep them from pushing anything else out of the caches. Elsewhere plain
+ * accesses. */
 #if NV_PTX
 #if TYPE_INT
 #define SFX "u32"
@@ -188,8 +192,6 @@ static T group_scan(T v, __local T *buf, T *total)
 #define SFX "f32"
 #define CON "f"
 #endif
-/* The input is read once and the output written once: streaming hints
- * (evict first) keep them from pushing anything else out of the caches. */
 static T4 load_stream(__global const T4 *p)
 {
     T a, b, c, d;
@@ -209,7 +211,6 @@ static void store_stream(__global T4 *p, T4 v)
 #define STORE4(p, v) (*(p) = (v))
 #endif
 
-/* ---- moving a tile --------------------------------------------------------- */
 /* One float4 slot of padding after every 8 keeps both the row and the
  * column walk through the staging area free of bank conflicts. */
 #define SLOT(q) ((q) + ((q) >> 3))

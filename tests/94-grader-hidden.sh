@@ -106,4 +106,12 @@ mkdir -p "$HL/k/exercises/01-1-squared-distance/instructor"
 cp solutions/01-1-squared-distance/instructor/answer "$HL/k/exercises/01-1-squared-distance/instructor/"
 expect_out 1 "instructor's file .* is in the handout" "hidden: an answer key planted in the handout is found" -- \
     tools/handout.sh --check "$HL/k"
+# make lab's grade logs (results/*/lab/logs) name the hidden cases: not in
+# the handout, and found where planted.
+expect 1 "hidden: the handout holds no grade logs of make lab" -- sh -c 'ls -d "$1"/results/*/lab/logs 2>/dev/null | grep -q .' sh "$HW"
+cp -r "$HW" "$HL/g"
+mkdir -p "$HL/g/results/h100/lab/logs"
+cp results/h100/lab/logs/solution-02-2-tiled-distance.log "$HL/g/results/h100/lab/logs/"
+expect_out 1 "grade logs .* are in the handout" "hidden: a grade log planted in the handout is found" -- \
+    tools/handout.sh --check "$HL/g"
 rm -rf "$HL" "$HS" "$HIDDEN_HO"

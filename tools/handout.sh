@@ -19,6 +19,10 @@ cd "$(dirname "$0")/.." || exit 2
 leaks() {
     local dir=$1 pats f ex st=0
     ls -d solutions/*/ >/dev/null 2>&1 || { echo "handout: no solutions/ here: nothing to search the handout for" >&2; return 2; }
+    # make lab's grade logs name every check, the hidden cases' sizes and seeds too
+    for f in "$dir"/results/*/lab/logs; do
+        [ -e "$f" ] && { echo "handout: the grade logs $f are in the handout (they name the hidden cases)"; st=1; }
+    done
     pats=$(mktemp)
     for f in solutions/*/*; do
         [ -f "$f" ] || continue
@@ -69,7 +73,8 @@ fi
 # that two runs at once (two test files, say) never mix their files.
 mkdir -p build && out=$(mktemp -d build/handout.XXXXXX) && mkdir -p "$out/opencl-workbook" || exit 2
 trap 'rm -rf "$out" "$out.tar.gz"' EXIT
-skip() { grep -zv -e '^solutions/' -e '^\.ci/' -e '^tests/grader-corpus/' -e '^tests/grader-right/' -e '^build/' -e '^\.git/'; }
+skip() { grep -zv -e '^solutions/' -e '^\.ci/' -e '^tests/grader-corpus/' -e '^tests/grader-right/' -e '^build/' -e '^\.git/' \
+                 -e '^results/[^/]*/lab/logs/'; }
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1 && [ -n "$(git ls-files | head -n 1)" ]; then
     git ls-files -z | skip >"$out/files"
 else

@@ -136,7 +136,9 @@ mutant rts-carry $F 's/scanned_sums\[tile\] + before/(tile + 1 == get_num_groups
 # that names the buffer, not a crash in the allocator later.
 mutant abs-past-end $B 's/i < end; i += WG)/i < (g + 1) * tile; i += WG)/'
 mutant rts-past-end $F 's/scanned_sums\[tile\] + before, exclusive, full, stage);/scanned_sums[tile] + before, exclusive, 1, stage);/'
-big="-T float -i -n 16777216;-T int -e -n 16777217;-T float -e -n 16777219;-T int -i -n 16777216"
+# carry at 2^24 and more: float inclusive at 2^26+1 (below), int and float
+# exclusive at odd sizes past 2^24 here
+big="-T int -e -n 16777217;-T float -e -n 16777219"
 while IFS='|' read -r m variants sizes; do
     for v in $variants; do
         IFS=';' read -ra list <<<"$sizes"

@@ -184,7 +184,9 @@ mutant cpu-skip32 $C 's/            carry += AS_T((uint)w);/            carry +=
 # that names the buffer, not a crash in the allocator later.
 mutant op-past-end $O 's/    store_tile(out, tile, n, full, y, stage);/    store_tile(out, tile, n, 1, y, stage);/'
 mutant cpu-past-end $C 's/    for (; k < len; k++) {/    for (; k < len + (first + len == n); k++) {/'
-big="-T float -i -n 16777216;-T int -e -n 16777217;-T float -e -n 16777219;-T int -i -n 16777216"
+# The carries at 2^24 and more: int and float, inclusive and exclusive, even and odd
+# (lookback also at 2^26+3, its largest here)
+big="-T float -i -n 16777216;-T int -e -n 16777217"
 while IFS='|' read -r m variants sizes; do
     for v in $variants; do
         IFS=';' read -ra list <<<"$sizes"

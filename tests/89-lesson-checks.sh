@@ -39,11 +39,15 @@ lc_mutant 01-zero $K 's/    C\[x\] = sum;/    C[x] = 0.0f;/'
 lc_mutant 01-int $K 's/float sum = 0.0f;/int sum = 0;/'
 lc_mutant 01-half $K 's/y < Y; y++/y < Y \/ 2; y++/'
 ODD01=("-x 63 -y 4194304 -t 64" "-x 65 -y 4194301 -t 64" "-x 1009 -y 65537")
-for m in 01-zero 01-int 01-half; do
+for m in 01-zero 01-half; do
     lc_fails 01-hello-world "device C" $m "${ODD01[@]}"
     [ -n "${LESSON_CHECKS_LARGEST:-}" ] && lc_fails 01-hello-world "device C" $m "-x 1 -y 536870912"
 done
-lc_fails 01-hello-world "device C" 01-int "-x 1 -y 134217728"
+# The int accumulator runs four times slower than the float one on PoCL: at
+# one odd size, at 2^27 terms and (below, the exact pass) at 64 x 2^22, not
+# again at the two other odd sizes of 2^28 terms.
+lc_fails 01-hello-world "device C" 01-int "${ODD01[2]}" "-x 1 -y 134217728"
+[ -n "${LESSON_CHECKS_LARGEST:-}" ] && lc_fails 01-hello-world "device C" 01-int "-x 1 -y 536870912"
 # The case: an int accumulator fails the exact pass too (halves).
 expect_out 1 '^verified device C \(whole numbers\): .*FAILED' "89: 01, an int accumulator fails the exact pass" -- \
     env CLU_KERNEL_DIR="$LC_MUT/01-int" "$PWD/$BIN/01-hello-world" -x 64 -y 4194304 -r 1

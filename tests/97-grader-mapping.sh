@@ -24,7 +24,7 @@ mapping_attempt() {
     local w
     w=$(mktemp -d)
     tools/starters.sh solve "$1" "$w"
-    [ -z "$2" ] || find "tests/grader-corpus/$1/$2" -maxdepth 1 -type f ! -name expect -exec cp {} "$w/" \;
+    [ -z "$2" ] || find "tests/grader-corpus/$1/$2" -maxdepth 1 -type f ! -name expect ! -name graded-in-full -exec cp {} "$w/" \;
     echo "$w"
 }
 

@@ -150,7 +150,7 @@ if part corpus; then
         ex=$(basename "$(dirname "$a")")
         w=$(mktemp -d)
         tools/starters.sh solve "$ex" "$w"
-        find "$a" -maxdepth 1 -type f ! -name expect -exec cp {} "$w/" \;
+        find "$a" -maxdepth 1 -type f ! -name expect ! -name graded-in-full -exec cp {} "$w/" \;
         grade_into "$ex" "$w" "$w.result" "$w.log" GRADE_NO_SPEED=1
         st=$?
         score=$(get score "$w.result") max=$(get max "$w.result") status=$(get status "$w.result")

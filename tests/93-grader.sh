@@ -12,7 +12,8 @@ fi
 
 # The solutions, the starters and the corpus of wrong attempts are graded in
 # tests/93-grader-NN.sh, one file a lesson; the checks that depend on time
-# limits and on no other grade running, in tests/99-grader-limits.sh.
+# limits, in tests/99-grader-timeouts.sh, and on no other grade running, in
+# tests/99-grader-limits.sh.
 missing_corpus=$(for sol in solutions/*/; do
     n=$(basename "$sol" | cut -c1-2); [ -f "tests/93-grader-$n.sh" ] || echo "tests/93-grader-$n.sh"
 done | sort -u | paste -sd' ')

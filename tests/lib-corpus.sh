@@ -15,7 +15,7 @@ CORPUS_ENV=(GRADE_NO_SPEED=1)
 # The attempts whose kernel (or program) never ends at some check: each such
 # check waits out the case limit (10 s on the device, where PoCL spins every
 # core), so these are graded with 3 s a check (GRADE_CASE_SECONDS, what
-# tests/99-grader-limits.sh grades with too): the same verdicts, a quarter
+# tests/99-grader-timeouts.sh grades with too): the same verdicts, a quarter
 # of the time. The other attempts keep the default: under Oclgrind, with
 # two other test files running, a sound check may take several seconds.
 # They also run PoCL with one thread (POCL_MAX_PTHREAD_COUNT=1): a kernel

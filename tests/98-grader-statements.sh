@@ -18,12 +18,11 @@ fi
 # message matching that file; here it is only named beside the statement
 # it breaks (it was graded twice before, the same check in both files).
 statement_attempt() {
-    local ex=$1 name=$2 dir=tests/grader-corpus/$1/$2
-    if [ -s "$dir/expect" ] && [ -f "tests/93-grader-${ex%%-*}.sh" ] &&
-            grep -q "^grader_corpus ${ex%%-*}\$" "tests/93-grader-${ex%%-*}.sh"; then
-        pass "statement: $ex/$name loses marks (graded with the corpus, tests/93-grader-${ex%%-*}.sh)"
+    local ex=$1 name=$2 dir=tests/grader-corpus/$1/$2 n=${1%%-*}
+    if [ -s "$dir/expect" ] && [ -f "tests/93-grader-$n.sh" ] && grep -q "^grader_corpus $n\$" "tests/93-grader-$n.sh"; then
+        pass "statement: $ex/$name loses marks (graded with the corpus, tests/93-grader-$n.sh)"
     else
-        fail "statement: $ex/$name loses marks" "not in the corpus graded by tests/93-grader-${ex%%-*}.sh" "$dir/expect"
+        fail "statement: $ex/$name loses marks" "not in the corpus graded by tests/93-grader-$n.sh" "$dir/expect"
     fi
 }
 
